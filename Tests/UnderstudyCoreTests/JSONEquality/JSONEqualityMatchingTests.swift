@@ -53,6 +53,7 @@ import Testing
         .init(name: "bipartite pairing with ignoreExtraElements", expected: #"[{"a":1},{"a":1,"b":2}]"#, actual: #"[{"a":1,"b":2},{"a":1}]"#, ignoreArrayOrder: true, ignoreExtraElements: true, matches: true),
         .init(name: "bipartite pairing with placeholders", expected: #"[{"a":"${json-unit.any-number}"},{"a":1,"b":"${json-unit.any-string}"}]"#, actual: #"[{"a":1,"b":"x"},{"a":7}]"#, ignoreArrayOrder: true, matches: true),
         .init(name: "augmenting path needed", expected: #"[{"k":"${json-unit.any-number}"},{"k":"${json-unit.regex}[a-z]+"},{"k":"${json-unit.ignore}"}]"#, actual: #"[{"k":"abc"},{"k":null},{"k":5}]"#, ignoreArrayOrder: true, matches: true),
+        .init(name: "earlier pairing must move over", expected: #"[{"k":"${json-unit.ignore}"},{"k":"${json-unit.any-number}"}]"#, actual: #"[{"k":5},{"k":"x"}]"#, ignoreArrayOrder: true, matches: true),
         .init(name: "no perfect pairing exists", expected: #"[{"k":"${json-unit.any-number}"},{"k":"${json-unit.any-number}"},{"k":"${json-unit.ignore}"}]"#, actual: #"[{"k":"abc"},{"k":null},{"k":5}]"#, ignoreArrayOrder: true, matches: false),
     ]
 
