@@ -27,7 +27,7 @@ public struct JSONEquality: Sendable, Equatable {
         self.ignoreArrayOrder = ignoreArrayOrder
         self.ignoreExtraElements = ignoreExtraElements
         self.options = JSONEqualityOptions(ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
-        self.root = try JSONEqualityNode(compiling: expected)
+        self.root = try JSONEqualityNode(compiling: expected, options: options)
     }
 
     /// Whether `actual` equals the expected document under this pattern's options and placeholders.

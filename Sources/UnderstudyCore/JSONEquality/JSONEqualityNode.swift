@@ -7,7 +7,7 @@ indirect enum JSONEqualityNode: Sendable {
     case array(JSONEqualityArray)
     case object(JSONEqualityObject)
 
-    init(compiling value: JSONValue) throws {
+    init(compiling value: JSONValue, options: JSONEqualityOptions) throws {
         switch value {
         case .null, .bool, .number:
             self = .scalar(value)
@@ -18,9 +18,10 @@ indirect enum JSONEqualityNode: Sendable {
                 self = .scalar(value)
             }
         case .array(let elements):
-            self = .array(JSONEqualityArray(elements: try elements.map(JSONEqualityNode.init(compiling:))))
+            let nodes = try elements.map { try JSONEqualityNode(compiling: $0, options: options) }
+            self = .array(JSONEqualityArray(elements: nodes, options: options))
         case .object(let object):
-            self = .object(try JSONEqualityObject(compiling: object))
+            self = .object(try JSONEqualityObject(compiling: object, options: options))
         }
     }
 
@@ -57,6 +58,16 @@ indirect enum JSONEqualityNode: Sendable {
         }
     }
 
+    /// Whether no placeholder occurs anywhere in this subtree.
+    var isLiteral: Bool {
+        switch self {
+        case .scalar: return true
+        case .placeholder: return false
+        case .array(let array): return array.isLiteral
+        case .object(let object): return object.isLiteral
+        }
+    }
+
     var isContainer: Bool {
         switch self {
         case .array, .object: return true
@@ -65,29 +76,42 @@ indirect enum JSONEqualityNode: Sendable {
     }
 }
 
-/// An expected array, with its literal scalars grouped by value so that `ignoreArrayOrder` can pair them by
-/// counting instead of searching.
+/// An expected array, with its literal elements grouped so that `ignoreArrayOrder` can pair them by counting
+/// instead of searching: scalars by value, and (when extra elements are not ignored, which makes equality an
+/// equivalence) placeholder-free containers by `JSONCanonicalHash`.
 struct JSONEqualityArray: Sendable {
     let elements: [JSONEqualityNode]
     /// Expected indices of the literal scalar elements, by value (numbers by value, so `1` and `1.0` share a slot).
     let scalarIndices: [JSONValue: [Int]]
-    /// Expected indices of everything else: containers and placeholders.
+    /// Expected indices of placeholder-free containers, by canonical hash (only when order-free and exact).
+    let literalContainerIndices: [Int: [Int]]
+    /// Expected indices of everything else, paired by search.
     let otherIndices: [Int]
+    let isLiteral: Bool
 
-    init(elements: [JSONEqualityNode]) {
+    init(elements: [JSONEqualityNode], options: JSONEqualityOptions) {
         self.elements = elements
+        let bucketsContainers = options.ignoreArrayOrder && !options.ignoreExtraElements
         var scalars: [JSONValue: [Int]] = [:]
+        var containers: [Int: [Int]] = [:]
         var others: [Int] = []
+        var literal = true
         for (index, element) in elements.enumerated() {
+            let elementIsLiteral = element.isLiteral
+            literal = literal && elementIsLiteral
             if let scalar = element.literalScalar {
                 scalars[scalar, default: []].append(index)
+            } else if bucketsContainers && elementIsLiteral {
+                containers[JSONCanonicalHash.of(element.jsonValue, ignoringArrayOrder: true), default: []].append(index)
             } else {
                 others.append(index)
             }
         }
         // Reversed so that popping from the end hands out the lowest expected index first.
         scalarIndices = scalars.mapValues { Array($0.reversed()) }
+        literalContainerIndices = containers.mapValues { Array($0.reversed()) }
         otherIndices = others
+        isLiteral = literal
     }
 }
 
@@ -101,14 +125,17 @@ struct JSONEqualityObject: Sendable {
 
     let members: [Member]
     let keys: Set<String>
+    let isLiteral: Bool
 
-    init(compiling object: JSONObject) throws {
+    init(compiling object: JSONObject, options: JSONEqualityOptions) throws {
         var seen = Set<String>()
         var reversedMembers: [Member] = []
         for member in object.members.reversed() where seen.insert(member.key).inserted {
-            reversedMembers.append(Member(key: member.key, node: try JSONEqualityNode(compiling: member.value)))
+            let node = try JSONEqualityNode(compiling: member.value, options: options)
+            reversedMembers.append(Member(key: member.key, node: node))
         }
         members = reversedMembers.reversed()
         keys = seen
+        isLiteral = members.allSatisfy { $0.node.isLiteral }
     }
 }

@@ -2,14 +2,15 @@
 /// matching, not a greedy one, so `[{"a":1,"b":"${json-unit.ignore}"}, {"a":1}]` still matches
 /// `[{"a":1}, {"a":1,"b":2}]` under `ignoreExtraElements`.
 ///
-/// Literal scalars are paired by counting equal values (linear time); equal actual scalars are
-/// interchangeable for every pattern, so this never spoils the rest of the matching. Containers and
-/// placeholders are paired with augmenting paths (Kuhn's algorithm), trying the same position and the
+/// Literal scalars are paired by counting equal values (linear time), and so are placeholder-free containers
+/// when extra elements are not ignored (bucketed by `JSONCanonicalHash`); equal actual elements are
+/// interchangeable for every pattern, so this never spoils the rest of the matching. What is left is
+/// paired with augmenting paths (Kuhn's algorithm), trying the same position and the
 /// mirrored position first so arrays in the same or reversed order pair up in linear time. A cap on pair
 /// comparisons bounds hostile inputs; past it the unpaired elements count as missing.
 struct UnorderedArrayAssignment {
     /// Pair comparisons allowed for one array before the search gives up.
-    static let comparisonLimit = 2_000_000
+    static let comparisonLimit = 1_000_000
 
     /// For each expected index, the actual index it is paired with, or -1.
     private(set) var actualForExpected: [Int]
@@ -22,6 +23,8 @@ struct UnorderedArrayAssignment {
         actualForExpected = Array(repeating: -1, count: expected.elements.count)
         expectedForActual = Array(repeating: -1, count: actual.count)
         pairScalars(expected, actual)
+        if !isComplete && stopAtFirstMiss { return }
+        pairLiteralContainers(expected, actual, options)
         if !isComplete && stopAtFirstMiss { return }
         pairOthers(expected, actual, options, stopAtFirstMiss: stopAtFirstMiss)
     }
@@ -37,6 +40,34 @@ struct UnorderedArrayAssignment {
                     actualForExpected[expectedIndex] = actualIndex
                     expectedForActual[actualIndex] = expectedIndex
                 }
+            }
+        }
+        for indices in waiting.values where !indices.isEmpty {
+            isComplete = false
+            return
+        }
+    }
+
+    /// Placeholder-free containers under exact, order-free comparison: an actual element goes to the first
+    /// waiting expected element in its hash bucket that it really equals. Equal elements are interchangeable,
+    /// so taking the first never spoils the search that follows.
+    private mutating func pairLiteralContainers(
+        _ expected: JSONEqualityArray, _ actual: [JSONValue], _ options: JSONEqualityOptions
+    ) {
+        guard !expected.literalContainerIndices.isEmpty else { return }
+        var waiting = expected.literalContainerIndices
+        for (actualIndex, value) in actual.enumerated() where expectedForActual[actualIndex] == -1 {
+            switch value {
+            case .null, .bool, .number, .string: continue
+            case .array, .object:
+                let hash = JSONCanonicalHash.of(value, ignoringArrayOrder: true)
+                guard let candidates = waiting[hash],
+                    let position = candidates.lastIndex(where: { expected.elements[$0].matches(value, options) })
+                else { continue }
+                let expectedIndex = candidates[position]
+                waiting[hash]?.remove(at: position)
+                actualForExpected[expectedIndex] = actualIndex
+                expectedForActual[actualIndex] = expectedIndex
             }
         }
         for indices in waiting.values where !indices.isEmpty {

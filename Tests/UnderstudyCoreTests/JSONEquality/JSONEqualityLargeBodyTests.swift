@@ -40,6 +40,20 @@ import Testing
         #expect(pattern.matches(.array(records.reversed())))
     }
 
+    /// Pairwise search would need ~50 million comparisons here; hash buckets make it linear.
+    @Test func tenThousandObjectsShuffledWithIgnoredOrder() throws {
+        let pattern = try JSONEquality(expected: .array((0..<10_000).map(Self.record)), ignoreArrayOrder: true)
+        let shuffled = Self.shuffled(10_000).map(Self.record)
+        #expect(pattern.matches(.array(shuffled)))
+        var changed = shuffled
+        changed[5_000] = ["id": -1]
+        #expect(!pattern.matches(.array(changed)))
+        // One element swapped for another: JsonUnit reports the differences inside that element.
+        let differences = pattern.differences(.array(changed))
+        #expect(differences.count == 3)
+        #expect(differences.allSatisfy { $0.hasPrefix("$[5000].") })
+    }
+
     @Test func fiveHundredObjectsShuffledWithIgnoredOrderAndExtras() throws {
         let records = (0..<500).map(Self.record)
         let pattern = try JSONEquality(expected: .array(records), ignoreArrayOrder: true, ignoreExtraElements: true)
