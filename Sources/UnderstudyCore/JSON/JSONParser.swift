@@ -17,19 +17,32 @@ public struct JSONParser {
     /// Nesting deeper than this is refused, so a hostile body cannot exhaust the stack.
     public static let maximumDepth = 512
 
-    public static func parse(_ data: Data) throws -> JSONValue {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> JSONValue in
-            var parser = Cursor(bytes: raw.bindMemory(to: UInt8.self))
-            return try parser.parseDocument()
+    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+        do {
+            return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> JSONValue in
+                var parser = Cursor(bytes: raw.bindMemory(to: UInt8.self))
+                return try parser.parseDocument()
+            }
+        } catch {
+            throw asSyntaxError(error)
         }
     }
 
-    public static func parse(_ text: String) throws -> JSONValue {
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var text = text
-        return try text.withUTF8 { (buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue in
-            var parser = Cursor(bytes: buffer)
-            return try parser.parseDocument()
+        do {
+            return try text.withUTF8 { (buffer: UnsafeBufferPointer<UInt8>) throws -> JSONValue in
+                var parser = Cursor(bytes: buffer)
+                return try parser.parseDocument()
+            }
+        } catch {
+            throw asSyntaxError(error)
         }
+    }
+
+    // The closures above can only throw untyped errors; the cursor throws nothing else.
+    private static func asSyntaxError(_ error: any Error) -> JSONSyntaxError {
+        error as? JSONSyntaxError ?? JSONSyntaxError(message: String(describing: error), offset: 0, line: 1, column: 1)
     }
 
     private struct Cursor {

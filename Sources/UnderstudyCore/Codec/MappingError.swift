@@ -1,0 +1,58 @@
+/// A stub mapping that cannot be understood, in WireMock's error shape:
+/// `{"errors":[{"code":10,"source":{"pointer":"/request/bodyPatterns/1"},"title":"…","detail":"…"}]}`.
+public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// WireMock's error code: 10 for a bad entity, 109 for a duplicate stub id.
+    public var code: Int
+    /// JSON pointer to the offending value, e.g. `/request/headers/Accept`.
+    public var pointer: String?
+    public var title: String
+    public var detail: String?
+    /// The mapping file, when the stub came from disk.
+    public var file: String?
+
+    public init(code: Int = 10, pointer: String? = nil, title: String, detail: String? = nil, file: String? = nil) {
+        self.code = code
+        self.pointer = pointer
+        self.title = title
+        self.detail = detail
+        self.file = file
+    }
+
+    /// The error for a value that is not what the field needs.
+    static func invalid(_ pointer: String, _ detail: String) -> MappingError {
+        MappingError(pointer: pointer, title: "Error parsing JSON", detail: detail)
+    }
+
+    public var description: String {
+        var text = ""
+        if let file { text += file }
+        if let pointer, !pointer.isEmpty { text += (text.isEmpty ? "" : " ") + "at \(pointer)" }
+        if !text.isEmpty { text += ": " }
+        text += detail ?? title
+        return text
+    }
+
+    /// WireMock's JSON error body for one or more errors.
+    public static func body(_ errors: [MappingError]) -> JSONValue {
+        .object(["errors": .array(errors.map(\.json))])
+    }
+
+    public var json: JSONValue {
+        var object: JSONObject = ["code": .int(code)]
+        if let pointer { object["source"] = .object(["pointer": .string(pointer)]) }
+        object["title"] = .string(title)
+        if let detail { object["detail"] = .string(detail) }
+        return .object(object)
+    }
+}
+
+/// JSON pointer segments escape `~` and `/` (RFC 6901).
+func pointer(_ base: String, _ key: String) -> String {
+    base + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+}
+
+func pointer(_ base: String, _ index: Int) -> String {
+    base + "/" + String(index)
+}
+
+import Foundation

@@ -1,0 +1,158 @@
+import Foundation
+
+extension LoggedRequest {
+    /// WireMock's logged request JSON (url, absoluteUrl, method, headers, cookies, body …).
+    public var json: JSONValue {
+        var object: JSONObject = [
+            "id": .string(id.uuidString.lowercased()),
+            "url": .string(url),
+            "absoluteUrl": .string(absoluteURL),
+            "method": .string(method),
+            "clientIp": .string(clientIP),
+        ]
+        var headerObject = JSONObject()
+        for name in headers.names {
+            let values = headers.values(name)
+            headerObject[name] = values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
+        }
+        object["headers"] = .object(headerObject)
+        var cookieObject = JSONObject()
+        for cookie in cookies {
+            cookieObject[cookie.name] = cookie.values.count == 1 ? .string(cookie.values[0]) : .array(cookie.values.map { .string($0) })
+        }
+        object["cookies"] = .object(cookieObject)
+        object["browserProxyRequest"] = .bool(browserProxyRequest)
+        let millis = Int((loggedDate.timeIntervalSince1970 * 1000).rounded())
+        object["loggedDate"] = .int(millis)
+        object["bodyAsBase64"] = .string(body.base64EncodedString())
+        object["body"] = .string(bodyText)
+        object["protocol"] = .string(protocolVersion)
+        object["scheme"] = .string(scheme)
+        object["host"] = .string(host)
+        object["port"] = .int(port)
+        object["loggedDateString"] = .string(ISO8601.string(loggedDate))
+        var query = JSONObject()
+        for parameter in queryParameters {
+            query[parameter.name] = ["key": .string(parameter.name), "values": .array(parameter.values.map { .string($0) })]
+        }
+        object["queryParams"] = .object(query)
+        var form = JSONObject()
+        for parameter in formParameters {
+            form[parameter.name] = ["key": .string(parameter.name), "values": .array(parameter.values.map { .string($0) })]
+        }
+        object["formParams"] = .object(form)
+        return .object(object)
+    }
+
+    /// Reads a logged request as the near-miss API receives it; missing fields are empty
+    /// (WireMock 2.35 answered 500 when `headers` was missing; we do not).
+    public init(json value: JSONValue) throws(MappingError) {
+        let reader = try FieldReader(value, at: "")
+        var url = try reader.string("url") ?? "/"
+        var scheme = "http"
+        var host = "localhost"
+        var port = 80
+        if let absolute = try reader.string("absoluteUrl"), let components = URLComponents(string: absolute) {
+            scheme = components.scheme ?? scheme
+            host = components.host ?? host
+            port = components.port ?? (scheme == "https" ? 443 : 80)
+            if reader.value("url") == nil {
+                url = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+            }
+        }
+        var headers = HeaderFields()
+        if let object = try reader.objectValue("headers") {
+            for member in object {
+                switch member.value {
+                case .array(let values): for v in values { if let text = v.matchableText { headers.add(member.key, text) } }
+                default: if let text = member.value.matchableText { headers.add(member.key, text) }
+                }
+            }
+        }
+        if let cookies = try reader.objectValue("cookies"), !cookies.isEmpty, !headers.contains("Cookie") {
+            let pairs = cookies.compactMap { member in member.value.matchableText.map { "\(member.key)=\($0)" } }
+            headers.add("Cookie", pairs.joined(separator: "; "))
+        }
+        var body = Data()
+        if let base64 = try reader.string("bodyAsBase64"), let data = Data(base64Encoded: base64) {
+            body = data
+        } else if let text = try reader.string("body") {
+            body = Data(text.utf8)
+        }
+        self.init(
+            method: try reader.string("method") ?? "GET", url: url,
+            scheme: try reader.string("scheme") ?? scheme, host: try reader.string("host") ?? host,
+            port: try reader.int("port") ?? port, clientIP: try reader.string("clientIp") ?? "127.0.0.1",
+            headers: headers, body: body)
+    }
+}
+
+extension LoggedResponse {
+    public var json: JSONValue {
+        var object: JSONObject = ["status": .int(status)]
+        var headerObject = JSONObject()
+        for name in headers.names {
+            let values = headers.values(name)
+            headerObject[name] = values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
+        }
+        if !headerObject.isEmpty { object["headers"] = .object(headerObject) }
+        object["bodyAsBase64"] = .string(body.base64EncodedString())
+        object["body"] = .string(String(decoding: body, as: UTF8.self))
+        if let fault { object["fault"] = .string(fault.rawValue) }
+        return .object(object)
+    }
+}
+
+extension ServeEvent {
+    /// WireMock's serve event JSON. An unmatched event carries the synthetic 404 stub.
+    public var json: JSONValue {
+        var object: JSONObject = [
+            "id": .string(id.uuidString.lowercased()),
+            "request": request.json,
+            "responseDefinition": responseDefinition.json,
+        ]
+        if let response { object["response"] = response.json }
+        object["wasMatched"] = .bool(wasMatched)
+        let timing = self.timing ?? ServeTiming()
+        object["timing"] = [
+            "addedDelay": .int(timing.addedDelay), "processTime": .int(timing.processTime),
+            "responseSendTime": .int(timing.responseSendTime), "serveTime": .int(timing.serveTime),
+            "totalTime": .int(timing.totalTime),
+        ]
+        if let stub {
+            object["stubMapping"] = stub.json
+        } else {
+            object["stubMapping"] = [
+                "id": .string(id.uuidString.lowercased()), "request": ["method": "ANY"],
+                "response": ServeEvent.notMatchedResponse.json,
+            ]
+        }
+        if !subEvents.isEmpty {
+            object["subEvents"] = .array(subEvents.map { ["type": .string($0.type), "timeOffsetNanos": 0, "data": .object($0.data)] })
+        }
+        return .object(object)
+    }
+}
+
+extension NearMiss {
+    /// `{"request":…,"stubMapping":…|"requestPattern":…,"matchResult":{"distance":…}}`.
+    public var json: JSONValue {
+        var object: JSONObject = ["request": request.json]
+        if let stub { object["stubMapping"] = stub.json }
+        if let pattern { object["requestPattern"] = pattern.json }
+        object["matchResult"] = ["distance": .double(distance)]
+        return .object(object)
+    }
+}
+
+/// ISO-8601 in UTC with milliseconds, as WireMock writes dates.
+enum ISO8601 {
+    static func string(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    }
+
+    static func parse(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        return try? Date.ISO8601FormatStyle().parse(text)
+    }
+}

@@ -1,0 +1,33 @@
+/// WireMock's global settings: a delay for every response, and free-form extensions.
+public struct GlobalSettings: Sendable, Equatable {
+    public var fixedDelay: Int?
+    public var delayDistribution: DelayDistribution?
+    public var extended: JSONObject?
+
+    public init(fixedDelay: Int? = nil, delayDistribution: DelayDistribution? = nil, extended: JSONObject? = nil) {
+        self.fixedDelay = fixedDelay
+        self.delayDistribution = delayDistribution
+        self.extended = extended
+    }
+
+    /// `{"fixedDelay":…,"delayDistribution":{…},"extended":{…}}`, empty fields left out.
+    public var json: JSONValue {
+        var object = JSONObject()
+        if let fixedDelay { object["fixedDelay"] = .int(fixedDelay) }
+        if let delayDistribution { object["delayDistribution"] = delayDistribution.json }
+        if let extended, !extended.isEmpty { object["extended"] = .object(extended) }
+        return .object(object)
+    }
+
+    /// Reads a bare settings object or one wrapped as `{"settings":{…}}`.
+    public init(json value: JSONValue) throws(MappingError) {
+        var value = value
+        if let inner = value["settings"], inner.objectValue != nil { value = inner }
+        let reader = try FieldReader(value, at: "")
+        self.fixedDelay = try reader.int("fixedDelay")
+        if let distribution = reader.value("delayDistribution") {
+            self.delayDistribution = try ResponseDefinitionDecoder.distribution(distribution, at: "/delayDistribution")
+        }
+        self.extended = try reader.objectValue("extended")
+    }
+}

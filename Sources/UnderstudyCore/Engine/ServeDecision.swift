@@ -1,0 +1,24 @@
+import Foundation
+
+/// What a transport must do for one request, decided by the engine: the response to render,
+/// how long to wait first, how to dribble it, or which fault to inject.
+public struct ServeDecision: Sendable {
+    /// The journal entry to complete once the response is out.
+    public var eventID: UUID
+    /// The stub that matched, if any.
+    public var stub: StubMapping?
+    public var status: Int
+    public var statusMessage: String?
+    public var headers: HeaderFields
+    public var body: Data
+    public var fault: Fault?
+    /// Time to wait before answering (fixed, or global, plus any random distribution).
+    public var delay: Duration
+    public var chunkedDribble: ChunkedDribbleDelay?
+    /// For a miss: the closest stubs, nearest first.
+    public var nearMisses: [NearMiss]
+    /// Set when the stub wants proxying; the transport that can proxy does it.
+    public var proxy: ProxySettings?
+
+    public var wasMatched: Bool { stub != nil }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+
+/// One stub world: its stubs, its journal, its `__files` and its settings. Both transports
+/// (the socket server and in-process interception) hand it requests and render what it decides,
+/// so a stub behaves the same whichever way it is reached.
+public final class StubEngine: Sendable {
+    public let store: StubStore
+    public let journal: RequestJournal
+    /// Where `bodyFileName` and static files come from; nil when the world has no root folder.
+    public let files: FilesDirectory?
+    private let settingsState: Mutex<GlobalSettings>
+
+    public init(store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil, settings: GlobalSettings = GlobalSettings()) {
+        self.store = store
+        self.journal = journal
+        self.files = files
+        self.settingsState = Mutex(settings)
+    }
+
+    public var settings: GlobalSettings {
+        get { settingsState.withLock { $0 } }
+        set { settingsState.withLock { $0 = newValue } }
+    }
+
+    /// Matches, journals (before any delay), and works out the response.
+    /// - Parameter consoleWidth: width of the not-matched diff (`X-WireMock-Console-Width`).
+    public func handle(_ request: LoggedRequest, consoleWidth: Int? = nil, now: Date = Date()) -> ServeDecision {
+        if let stub = store.match(request, now: now) {
+            let definition = stub.response
+            journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: definition))
+            return decision(for: stub, request: request)
+        }
+        return notMatched(request, consoleWidth: consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }, now: now)
+    }
+
+    /// Fills in the journal entry once the response has gone out.
+    public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil) {
+        journal.complete(decision.eventID, response: LoggedResponse(status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault), timing: timing)
+    }
+
+    func decision(for stub: StubMapping, request: LoggedRequest) -> ServeDecision {
+        let definition = stub.response
+        var headers = HeaderFields()
+        for header in definition.headers {
+            for value in header.values { headers.add(header.name, value) }
+        }
+        var status = definition.status
+        var body = Data()
+        switch definition.body {
+        case .text(let text): body = Data(text.utf8)
+        case .json(let json): body = JSONWriter.data(json)
+        case .binary(let data): body = data
+        case .file(let name):
+            do {
+                guard let files else { throw FileAccessError.missing(name) }
+                body = try files.read(name)
+            } catch {
+                // A broken file reference is the stub author's error: say so, loudly, as a 500.
+                status = 500
+                body = Data(String(describing: error).utf8)
+                headers.set("Content-Type", "text/plain")
+            }
+        case nil: break
+        }
+        headers.add("Matched-Stub-Id", stub.id.uuidString.lowercased())
+        if let name = stub.name { headers.add("Matched-Stub-Name", name) }
+        return ServeDecision(
+            eventID: request.id, stub: stub, status: status, statusMessage: definition.statusMessage, headers: headers,
+            body: body, fault: definition.fault, delay: delay(for: definition), chunkedDribble: definition.chunkedDribbleDelay,
+            nearMisses: [], proxy: definition.proxy)
+    }
+
+    /// WireMock's rule: a stub's fixed delay replaces the global one; random delays add to it.
+    func delay(for definition: ResponseDefinition) -> Duration {
+        let global = settings
+        var milliseconds = Double(definition.fixedDelayMilliseconds ?? global.fixedDelay ?? 0)
+        if let distribution = definition.delayDistribution ?? global.delayDistribution {
+            milliseconds += distribution.sampleMilliseconds()
+        }
+        return .microseconds(Int64(max(0, milliseconds) * 1000))
+    }
+
+    func notMatched(_ request: LoggedRequest, consoleWidth: Int?, now: Date) -> ServeDecision {
+        // An unmatched GET is served from __files when such a file exists.
+        if request.method == "GET", let files, let file = files.staticFile(forPath: request.path), let data = try? Data(contentsOf: file) {
+            let definition = ResponseDefinition(status: 200, fromConfiguredStub: false)
+            journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: definition))
+            var headers = HeaderFields()
+            headers.add("Content-Type", MediaType.forFileExtension(file.pathExtension))
+            return ServeDecision(
+                eventID: request.id, stub: nil, status: 200, statusMessage: nil, headers: headers, body: data, fault: nil,
+                delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
+        }
+        let stubs = store.stubs
+        let nearMisses = NearMissCalculator.nearest(to: request, among: stubs, scenarioStates: store.scenarioStates)
+        let report: String
+        if let closest = nearMisses.first {
+            report = DiffRenderer.render(closest, width: consoleWidth ?? DiffRenderer.defaultWidth)
+        } else {
+            report = DiffRenderer.noStubsMessage
+        }
+        let subEvent = SubEvent(type: "REQUEST_NOT_MATCHED", data: ["status": 404, "contentType": "text/plain", "report": .string(report)])
+        journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: ServeEvent.notMatchedResponse, subEvents: [subEvent]))
+        var headers = HeaderFields()
+        headers.add("Content-Type", "text/plain")
+        return ServeDecision(
+            eventID: request.id, stub: nil, status: 404, statusMessage: nil, headers: headers, body: Data(report.utf8), fault: nil,
+            delay: .zero, chunkedDribble: nil, nearMisses: nearMisses, proxy: nil)
+    }
+}

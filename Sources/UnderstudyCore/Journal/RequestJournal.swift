@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+
+/// Every request a stub world received, newest last, bounded so memory stays flat under load.
+///
+/// Requests are recorded as they arrive, before any delay, so a test can see a request that is
+/// still waiting for its response. Observers are told of each new event (for event-driven waits).
+public final class RequestJournal: Sendable {
+    /// WireMock's journal is unbounded; ours keeps the newest 10,000 by default.
+    public static let defaultCapacity = 10_000
+
+    struct State {
+        var events: [ServeEvent] = []
+        /// Index of the oldest event once the ring is full.
+        var head = 0
+        var capacity: Int
+        var observers: [UUID: @Sendable (ServeEvent) -> Void] = [:]
+        /// How many events were dropped to keep within capacity.
+        var dropped = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// - Parameter capacity: how many events to keep; 0 disables the journal.
+    public init(capacity: Int = RequestJournal.defaultCapacity) {
+        state = Mutex(State(capacity: max(0, capacity)))
+    }
+
+    public var isEnabled: Bool { state.withLock { $0.capacity > 0 } }
+    public var capacity: Int { state.withLock { $0.capacity } }
+
+    /// Records an event, dropping the oldest when full, then tells observers.
+    public func record(_ event: ServeEvent) {
+        let observers = state.withLock { state -> [@Sendable (ServeEvent) -> Void] in
+            if state.capacity > 0 {
+                if state.events.count < state.capacity {
+                    state.events.append(event)
+                } else {
+                    state.events[state.head] = event
+                    state.head = (state.head + 1) % state.capacity
+                    state.dropped += 1
+                }
+            }
+            return Array(state.observers.values)
+        }
+        for observer in observers { observer(event) }
+    }
+
+    /// Fills in what was sent once the response is out (no-op if the event was dropped).
+    public func complete(_ id: UUID, response: LoggedResponse, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
+        state.withLock { state in
+            // The event is almost always among the newest, so search backwards from there.
+            let n = state.events.count
+            var found: Int?
+            for k in 0..<n {
+                let i = (state.head - 1 - k + 2 * n) % n
+                if state.events[i].id == id {
+                    found = i
+                    break
+                }
+            }
+            guard let index = found else { return }
+            state.events[index].response = response
+            if let timing { state.events[index].timing = timing }
+            state.events[index].subEvents.append(contentsOf: subEvents)
+        }
+    }
+
+    /// Every event, oldest first.
+    public var events: [ServeEvent] {
+        state.withLock { state in
+            guard state.head > 0 else { return state.events }
+            return Array(state.events[state.head...] + state.events[..<state.head])
+        }
+    }
+
+    public func event(id: UUID) -> ServeEvent? {
+        state.withLock { $0.events.first { $0.id == id } }
+    }
+
+    public var count: Int { state.withLock { $0.events.count } }
+
+    /// Requests that matched `pattern`, oldest first.
+    public func requests(matching pattern: RequestPattern) -> [LoggedRequest] {
+        events.map(\.request).filter { pattern.matches(MatchContext(request: $0)) }
+    }
+
+    public func count(matching pattern: RequestPattern) -> Int {
+        requests(matching: pattern).count
+    }
+
+    /// Events no stub matched, oldest first.
+    public var unmatchedEvents: [ServeEvent] { events.filter { !$0.wasMatched } }
+
+    /// Removes the events whose request satisfies `predicate`; returns them.
+    @discardableResult
+    public func removeAll(where predicate: (ServeEvent) -> Bool) -> [ServeEvent] {
+        state.withLock { state in
+            let ordered = state.head > 0 ? Array(state.events[state.head...] + state.events[..<state.head]) : state.events
+            var kept: [ServeEvent] = []
+            var removed: [ServeEvent] = []
+            for event in ordered {
+                if predicate(event) { removed.append(event) } else { kept.append(event) }
+            }
+            state.events = kept
+            state.head = 0
+            return removed
+        }
+    }
+
+    @discardableResult
+    public func remove(id: UUID) -> ServeEvent? {
+        removeAll { $0.id == id }.first
+    }
+
+    public func reset() {
+        state.withLock { state in
+            state.events = []
+            state.head = 0
+        }
+    }
+
+    /// Changes the capacity, keeping the newest events that fit.
+    public func setCapacity(_ capacity: Int) {
+        state.withLock { state in
+            let ordered = state.head > 0 ? Array(state.events[state.head...] + state.events[..<state.head]) : state.events
+            state.capacity = max(0, capacity)
+            state.events = Array(ordered.suffix(state.capacity))
+            state.head = 0
+        }
+    }
+
+    /// Calls `handler` for every event recorded from now on, until the token is cancelled.
+    public func observe(_ handler: @escaping @Sendable (ServeEvent) -> Void) -> ObservationToken {
+        let id = UUID()
+        state.withLock { $0.observers[id] = handler }
+        return ObservationToken { [weak self] in
+            self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
+        }
+    }
+}
+
+/// Stops an observation when cancelled.
+public final class ObservationToken: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(_ onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    public func cancel() {
+        let action = onCancel.withLock { action -> (@Sendable () -> Void)? in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+}

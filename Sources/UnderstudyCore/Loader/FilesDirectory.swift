@@ -1,0 +1,68 @@
+import Foundation
+
+/// The `__files` folder: where `bodyFileName` and static files are read from, and nowhere else.
+public struct FilesDirectory: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+    }
+
+    /// The file for a `bodyFileName` (or a static path), refusing anything that resolves outside
+    /// `__files`, through `..` or through a symbolic link.
+    public func resolve(_ name: String) throws(FileAccessError) -> URL {
+        let decoded = name.removingPercentEncoding ?? name
+        guard !decoded.contains("\0") else { throw .outside(name) }
+        let relative = decoded.hasPrefix("/") ? String(decoded.dropFirst()) : decoded
+        let candidate = url.appendingPathComponent(relative).standardizedFileURL
+        let base = url.resolvingSymlinksInPath().path
+        let resolved = candidate.resolvingSymlinksInPath().path
+        guard resolved == base || resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
+            throw .outside(name)
+        }
+        return URL(fileURLWithPath: resolved)
+    }
+
+    /// The bytes of a body file.
+    public func read(_ name: String) throws(FileAccessError) -> Data {
+        let file = try resolve(name)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .missing(name)
+        }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(name, String(describing: error))
+        }
+    }
+
+    /// A static file for an unmatched GET: the path itself, or a welcome file inside it.
+    public func staticFile(forPath path: String) -> URL? {
+        let clean = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        guard let base = try? resolve(clean) else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) else { return nil }
+        if !isDirectory.boolValue { return base }
+        for welcome in ["index.json", "index.html", "index.xml", "index.txt"] {
+            let relative = (clean.hasSuffix("/") ? clean : clean + "/") + welcome
+            if let file = try? resolve(relative), FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        return nil
+    }
+}
+
+/// Why a body file could not be served.
+public enum FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
+    case outside(String)
+    case missing(String)
+    case unreadable(String, String)
+
+    public var description: String {
+        switch self {
+        case .outside(let name): return "bodyFileName '\(name)' points outside __files; it is refused"
+        case .missing(let name): return "bodyFileName '\(name)' does not exist in __files"
+        case .unreadable(let name, let reason): return "bodyFileName '\(name)' cannot be read: \(reason)"
+        }
+    }
+}

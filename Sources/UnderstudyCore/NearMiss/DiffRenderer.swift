@@ -1,0 +1,71 @@
+/// Renders WireMock's plain-text "Request was not matched" diff: the closest stub on the left,
+/// the request on the right, `<<<<< X does not match` on rows that disagree.
+public enum DiffRenderer {
+    /// WireMock's default console width; the `X-WireMock-Console-Width` header overrides it.
+    public static let defaultWidth = 119
+
+    /// The sentence WireMock answers with when there are no stubs at all.
+    public static let noStubsMessage = "No response could be served as there are no stub mappings in this WireMock instance."
+
+    /// The whole diff for the closest miss.
+    public static func render(_ miss: NearMiss, width: Int = defaultWidth) -> String {
+        render(rows: DiffRows.rows(for: miss), width: width, title: "Request was not matched")
+    }
+
+    /// The rows of the diff, for callers that lay them out themselves (test failure messages).
+    public static func rows(for miss: NearMiss) -> [DiffRow] {
+        DiffRows.rows(for: miss)
+    }
+
+    static func render(rows: [DiffRow], width requestedWidth: Int, title: String) -> String {
+        let width = max(requestedWidth, 40)
+        // Left column, then "| ", then the right column and the marker.
+        let leftWidth = (width - 1) / 2
+        let rightWidth = width - leftWidth - 2 - 6 - 1
+        var lines: [String] = []
+        let indent = String(repeating: " ", count: max(0, (width - title.count) / 2))
+        lines.append(indent + title)
+        lines.append(indent + String(repeating: "=", count: title.count))
+        lines.append("")
+        let rule = String(repeating: "-", count: width)
+        lines.append(rule)
+        let half = (width - 3) / 2
+        lines.append("| " + pad("Closest stub", half - 1) + "| " + pad("Request", width - half - 4) + "|")
+        lines.append(rule)
+        for row in rows {
+            let left = wrap(row.expected, leftWidth)
+            let right = wrap(row.actual, rightWidth)
+            for i in 0..<max(left.count, right.count, 1) {
+                let l = i < left.count ? left[i] : ""
+                let r = i < right.count ? right[i] : ""
+                var line = pad(l, leftWidth) + "|"
+                if !r.isEmpty || (i == 0 && row.mismatch != nil) { line += " " + r }
+                if i == 0, let mismatch = row.mismatch {
+                    line = pad(line, leftWidth + 2 + rightWidth) + "<<<<< \(mismatch) does not match"
+                }
+                lines.append(line)
+            }
+        }
+        lines.append(rule)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// Splits on newlines, then cuts lines longer than the column.
+    static func wrap(_ text: String, _ width: Int) -> [String] {
+        guard !text.isEmpty else { return [] }
+        var result: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = Substring(line)
+            while rest.count > width - 1, width > 1 {
+                result.append(String(rest.prefix(width - 1)))
+                rest = rest.dropFirst(width - 1)
+            }
+            result.append(String(rest))
+        }
+        return result
+    }
+}

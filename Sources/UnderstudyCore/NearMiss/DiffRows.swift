@@ -1,0 +1,188 @@
+import Foundation
+
+/// Builds the rows of WireMock's "Request was not matched" diff for a stub (or pattern) and a request.
+enum DiffRows {
+    static func rows(for miss: NearMiss) -> [DiffRow] {
+        let pattern = miss.requestPattern
+        let context = MatchContext(request: miss.request)
+        let request = miss.request
+        var rows: [DiffRow] = [.spacer]
+        if let name = miss.stub?.name {
+            rows.append(DiffRow(expected: name, actual: ""))
+            rows.append(.spacer)
+        }
+        rows.append(DiffRow(expected: pattern.method.description, actual: request.method, mismatch: pattern.method.matches(request.method) ? nil : "HTTP method"))
+        if let url = pattern.url {
+            rows.append(DiffRow(expected: url.label, actual: url.actual(request), mismatch: url.matches(context) ? nil : "URL"))
+        } else {
+            rows.append(DiffRow(expected: "[any URL]", actual: request.url))
+        }
+        if let scheme = pattern.scheme {
+            rows.append(DiffRow(expected: "Scheme: \(scheme)", actual: "Scheme: \(request.scheme)", mismatch: scheme.caseInsensitiveCompare(request.scheme) == .orderedSame ? nil : "Scheme"))
+        }
+        if let host = pattern.host {
+            rows.append(DiffRow(expected: "Host: \(host.label)", actual: "Host: \(request.host)", mismatch: host.matches(request.host) ? nil : "Host"))
+        }
+        if let port = pattern.port {
+            rows.append(DiffRow(expected: "Port: \(port)", actual: "Port: \(request.port)", mismatch: port == request.port ? nil : "Port"))
+        }
+        var detail: [DiffRow] = []
+        if case .urlPathTemplate(let template)? = pattern.url {
+            let values = context.pathTemplateValues(template) ?? [:]
+            for parameter in pattern.pathParameters {
+                let value = values[parameter.name].map { FormDecoding.decode($0, plusAsSpace: false) }
+                detail.append(DiffRow(
+                    expected: "Path parameter: \(parameter.name) \(parameter.pattern.operatorLabel) \(parameter.pattern.operandText)",
+                    actual: "Path parameter: \(parameter.name) = \(value ?? "")",
+                    mismatch: parameter.pattern.matches(value) ? nil : "Path parameter"))
+            }
+        }
+        for header in pattern.headers {
+            let values = request.headers.values(header.name)
+            detail.append(DiffRow(
+                expected: "\(header.name)\(header.pattern.headerLabel)",
+                actual: values.isEmpty ? "" : "\(header.name): \(values.joined(separator: ", "))",
+                mismatch: header.pattern.matches(values) ? nil : "Header"))
+        }
+        if let auth = pattern.basicAuthCredentials {
+            let actual = request.headers.values("Authorization")
+            detail.append(DiffRow(expected: "Authorization: \(auth.headerValue)", actual: actual.isEmpty ? "" : "Authorization: \(actual.joined(separator: ", "))", mismatch: auth.matches(actual) ? nil : "Header"))
+        }
+        for query in pattern.queryParameters {
+            let values = context.queryParameters[query.name] ?? []
+            detail.append(DiffRow(
+                expected: "Query: \(query.name)\(query.pattern.queryLabel)",
+                actual: values.isEmpty ? "" : "Query: \(query.name) = \(values.joined(separator: ", "))",
+                mismatch: query.pattern.matches(values) ? nil : "Query"))
+        }
+        for form in pattern.formParameters {
+            let values = context.formParameters[form.name] ?? []
+            detail.append(DiffRow(
+                expected: "Form: \(form.name)\(form.pattern.queryLabel)",
+                actual: values.isEmpty ? "" : "Form: \(form.name) = \(values.joined(separator: ", "))",
+                mismatch: form.pattern.matches(values) ? nil : "Form"))
+        }
+        for cookie in pattern.cookies {
+            let values = context.cookies[cookie.name] ?? []
+            let single = MultiValuePattern.single(cookie.pattern)
+            detail.append(DiffRow(
+                expected: "Cookie: \(cookie.name)\(single.queryLabel)",
+                actual: values.isEmpty ? "" : "Cookie: \(cookie.name) = \(values.joined(separator: ", "))",
+                mismatch: single.matches(values) ? nil : "Cookie"))
+        }
+        if !detail.isEmpty {
+            rows.append(.spacer)
+            rows.append(contentsOf: detail)
+        }
+        for body in pattern.bodyPatterns where !body.matchesBody(context) {
+            rows.append(.spacer)
+            rows.append(contentsOf: bodyRows(body, context))
+        }
+        for part in pattern.multipartPatterns where !part.matches(context) {
+            rows.append(.spacer)
+            rows.append(DiffRow(expected: "[Multipart] \(part.name ?? "(any part)")", actual: context.multipartParts == nil ? "(not multipart)" : "\(context.multipartParts?.count ?? 0) parts", mismatch: "Multipart"))
+        }
+        if let stub = miss.stub, let scenario = stub.scenarioName, let required = stub.requiredScenarioState, let actual = miss.scenarioState {
+            rows.append(.spacer)
+            rows.append(DiffRow(expected: "[Scenario '\(scenario)' state: \(required)]", actual: "[Scenario '\(scenario)' state: \(actual)]", mismatch: "Scenario"))
+        }
+        rows.append(.spacer)
+        return rows
+    }
+
+    /// Body rows: JSON pretty-printed on both sides; JSONPath shows the expression.
+    static func bodyRows(_ body: StringValuePattern, _ context: MatchContext) -> [DiffRow] {
+        let expected: String
+        switch body {
+        case .equalToJson(let equality, _): expected = JSONWriter.string(equality.expected, style: .pretty)
+        case .matchesJsonPath(let match):
+            expected = match.valuePattern.map { "\(match.path.expression) \($0.operatorLabel) \($0.operandText)" } ?? match.path.expression
+        default: expected = "\(body.operatorLabel) \(body.operandText)".trimmingCharacters(in: .whitespaces)
+        }
+        let actual = context.bodyJSON.map { JSONWriter.string($0, style: .pretty) } ?? context.bodyText ?? ""
+        return [DiffRow(expected: expected, actual: actual, mismatch: "Body")]
+    }
+}
+
+extension URLMatcher {
+    /// How the diff shows the URL expectation: plain for `url`, with its kind otherwise.
+    var label: String {
+        switch self {
+        case .url(let u): return u
+        case .urlPath(let p): return "[path] \(p)"
+        case .urlPattern(let r): return "[regex] \(r.source)"
+        case .urlPathPattern(let r): return "[path regex] \(r.source)"
+        case .urlPathTemplate(let t): return "[path template] \(t.template)"
+        }
+    }
+}
+
+extension StringValuePattern {
+    /// The operator as the diff shows it, e.g. `[contains]`.
+    var operatorLabel: String {
+        switch self {
+        case .equalTo(_, let ci): return ci ? "[equalToIgnoreCase]" : "="
+        case .contains: return "[contains]"
+        case .doesNotContain: return "[doesNotContain]"
+        case .matches: return "[matches]"
+        case .doesNotMatch: return "[doesNotMatch]"
+        case .absent: return "[absent]"
+        case .anything: return "[anything]"
+        case .not: return "[not]"
+        case .and: return "[and]"
+        case .or: return "[or]"
+        case .equalToJson: return "[equalToJson]"
+        case .matchesJsonPath: return "[matchesJsonPath]"
+        case .matchesJsonSchema: return "[matchesJsonSchema]"
+        case .equalToXml: return "[equalToXml]"
+        case .matchesXPath: return "[matchesXPath]"
+        case .binaryEqualTo: return "[binaryEqualTo]"
+        case .dateTime(let p): return "[\(p.operator.rawValue)]"
+        }
+    }
+
+    /// The operand as text.
+    var operandText: String {
+        switch self {
+        case .equalTo(let v, _), .contains(let v), .doesNotContain(let v), .anything(let v): return v
+        case .matches(let r), .doesNotMatch(let r): return r.source
+        case .absent: return "(absent)"
+        case .not(let inner): return "\(inner.operatorLabel) \(inner.operandText)"
+        case .and(let ps), .or(let ps): return ps.map { "\($0.operatorLabel) \($0.operandText)" }.joined(separator: ", ")
+        case .equalToJson(let e, _): return JSONWriter.string(e.expected)
+        case .matchesJsonPath(let m): return m.path.expression
+        case .matchesJsonSchema(let v): return JSONWriter.string(v.schema)
+        case .equalToXml(let m): return m.expected
+        case .matchesXPath(let m): return m.expression
+        case .binaryEqualTo(let d): return d.base64EncodedString()
+        case .dateTime(let p): return p.expected
+        }
+    }
+
+    var label: String {
+        if case .equalTo(let v, false) = self { return v }
+        return "\(operatorLabel) \(operandText)"
+    }
+}
+
+extension MultiValuePattern {
+    /// `: value` for plain equality, ` [op] : value` otherwise (WireMock's header rows).
+    var headerLabel: String {
+        switch self {
+        case .single(.equalTo(let v, false)): return ": \(v)"
+        case .single(let p): return " \(p.operatorLabel) : \(p.operandText)"
+        case .hasExactly(let ps): return " [hasExactly] : \(ps.map(\.label).joined(separator: ", "))"
+        case .includes(let ps): return " [includes] : \(ps.map(\.label).joined(separator: ", "))"
+        }
+    }
+
+    /// ` = value` for plain equality, ` [op] value` otherwise (WireMock's query rows).
+    var queryLabel: String {
+        switch self {
+        case .single(.equalTo(let v, false)): return " = \(v)"
+        case .single(let p): return " \(p.operatorLabel) \(p.operandText)"
+        case .hasExactly(let ps): return " [hasExactly] \(ps.map(\.label).joined(separator: ", "))"
+        case .includes(let ps): return " [includes] \(ps.map(\.label).joined(separator: ", "))"
+        }
+    }
+}

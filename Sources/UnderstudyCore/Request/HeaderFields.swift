@@ -1,0 +1,73 @@
+/// Request or response headers in arrival order. Names compare case-insensitively; a name may
+/// repeat, and each occurrence keeps its own value.
+public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field]
+
+    public init() { fields = [] }
+    public init(_ fields: [Field]) { self.fields = fields }
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Replaces every value of `name` with one value.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        add(name, value)
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+    }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        var result: [String] = []
+        for field in fields where field.name.equalsIgnoringASCIICase(name) { result.append(field.value) }
+        return result
+    }
+
+    public func first(_ name: String) -> String? {
+        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
+    }
+
+    public func contains(_ name: String) -> Bool { first(name) != nil }
+
+    /// Distinct names in first-seen order, with the spelling first seen.
+    public var names: [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for field in fields where seen.insert(field.name.lowercased()).inserted { result.append(field.name) }
+        return result
+    }
+
+    public var isEmpty: Bool { fields.isEmpty }
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+}
+
+extension String {
+    /// ASCII case-insensitive equality without allocating, for header names.
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        let a = utf8
+        let b = other.utf8
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x != y {
+            let lx = (x >= 65 && x <= 90) ? x + 32 : x
+            let ly = (y >= 65 && y <= 90) ? y + 32 : y
+            if lx != ly { return false }
+        }
+        return true
+    }
+}

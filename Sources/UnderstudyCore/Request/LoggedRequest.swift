@@ -1,0 +1,166 @@
+import Foundation
+
+/// A request as the engine sees it, from a socket or from URLProtocol: what WireMock's
+/// `LoggedRequest` carries, with the raw URL kept exactly as sent.
+public struct LoggedRequest: Sendable, Identifiable {
+    public var id: UUID
+    public var method: String
+    /// Path and query exactly as sent, still percent-encoded, e.g. `/a%20b?q=1`.
+    public var url: String
+    public var scheme: String
+    public var host: String
+    public var port: Int
+    public var clientIP: String
+    public var headers: HeaderFields
+    public var body: Data
+    public var loggedDate: Date
+    public var protocolVersion: String
+    /// True when the URL came as an absolute-form proxy request.
+    public var browserProxyRequest: Bool
+
+    public init(
+        id: UUID = UUID(),
+        method: String,
+        url: String,
+        scheme: String = "http",
+        host: String = "localhost",
+        port: Int = 80,
+        clientIP: String = "127.0.0.1",
+        headers: HeaderFields = HeaderFields(),
+        body: Data = Data(),
+        loggedDate: Date = Date(),
+        protocolVersion: String = "HTTP/1.1",
+        browserProxyRequest: Bool = false
+    ) {
+        self.id = id
+        self.method = method
+        self.url = url
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.clientIP = clientIP
+        self.headers = headers
+        self.body = body
+        self.loggedDate = loggedDate
+        self.protocolVersion = protocolVersion
+        self.browserProxyRequest = browserProxyRequest
+    }
+
+    /// The path part of `url`, still encoded.
+    public var path: String {
+        guard let q = url.firstIndex(of: "?") else { return url }
+        return String(url[..<q])
+    }
+
+    /// The raw query after `?`, or nil.
+    public var rawQuery: String? {
+        guard let q = url.firstIndex(of: "?") else { return nil }
+        return String(url[url.index(after: q)...])
+    }
+
+    /// `scheme://host:port` plus `url`.
+    public var absoluteURL: String {
+        let defaultPort = (scheme == "http" && port == 80) || (scheme == "https" && port == 443)
+        return "\(scheme)://\(host)\(defaultPort ? "" : ":\(port)")\(url)"
+    }
+
+    /// Query parameters, decoded (`+` and `%20` are spaces), in order, values grouped by name.
+    public var queryParameters: [(name: String, values: [String])] {
+        FormDecoding.parameters(rawQuery ?? "")
+    }
+
+    /// Cookies from every `Cookie` header, values URL-decoded, grouped by name.
+    public var cookies: [(name: String, values: [String])] {
+        var result: [(name: String, values: [String])] = []
+        for header in headers.values("Cookie") {
+            for pair in header.split(separator: ";") {
+                let trimmed = pair.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { continue }
+                let name: String
+                let value: String
+                if let eq = trimmed.firstIndex(of: "=") {
+                    name = String(trimmed[..<eq])
+                    value = FormDecoding.decode(String(trimmed[trimmed.index(after: eq)...]), plusAsSpace: false)
+                } else {
+                    name = trimmed
+                    value = ""
+                }
+                if let i = result.firstIndex(where: { $0.name == name }) {
+                    result[i].values.append(value)
+                } else {
+                    result.append((name, [value]))
+                }
+            }
+        }
+        return result
+    }
+
+    /// `application/x-www-form-urlencoded` body fields, decoded; empty for other bodies.
+    public var formParameters: [(name: String, values: [String])] {
+        guard let type = headers.first("Content-Type")?.lowercased(), type.hasPrefix("application/x-www-form-urlencoded") else {
+            return []
+        }
+        return FormDecoding.parameters(String(decoding: body, as: UTF8.self))
+    }
+
+    /// The body as text (UTF-8, with invalid bytes replaced).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Percent-decoding for queries, forms and cookies.
+enum FormDecoding {
+    static func parameters(_ text: String) -> [(name: String, values: [String])] {
+        var result: [(name: String, values: [String])] = []
+        var indexByName: [String: Int] = [:]
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let name: String
+            let value: String
+            if let eq = pair.firstIndex(of: "=") {
+                name = decode(String(pair[..<eq]), plusAsSpace: true)
+                value = decode(String(pair[pair.index(after: eq)...]), plusAsSpace: true)
+            } else {
+                name = decode(String(pair), plusAsSpace: true)
+                value = ""
+            }
+            if let i = indexByName[name] {
+                result[i].values.append(value)
+            } else {
+                indexByName[name] = result.count
+                result.append((name, [value]))
+            }
+        }
+        return result
+    }
+
+    /// Decodes `%XX` (and `+` when asked); malformed escapes are kept as written.
+    static func decode(_ text: String, plusAsSpace: Bool) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+            return text
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "+") && plusAsSpace {
+                bytes.append(0x20)
+            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                let hi = hexValue(iterator[iterator.startIndex]), let lo = hexValue(iterator[iterator.startIndex + 1])
+            {
+                bytes.append(hi << 4 | lo)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Stubs arranged for fast selection: those with a literal path (`url`, `urlPath`) in buckets
+/// keyed by that path, the rest in one fallback list; each list is in match order, so a lookup
+/// merges two short lists instead of scanning every stub.
+struct StubIndex: Sendable {
+    private(set) var byID: [StubMapping.ID: StoredStub] = [:]
+    private(set) var buckets: [String: [StoredStub]] = [:]
+    private(set) var fallback: [StoredStub] = []
+
+    var count: Int { byID.count }
+
+    mutating func insert(_ entry: StoredStub) {
+        byID[entry.stub.id] = entry
+        if let path = entry.indexPath {
+            buckets[path, default: []].insertSorted(entry)
+        } else {
+            fallback.insertSorted(entry)
+        }
+    }
+
+    @discardableResult
+    mutating func remove(_ id: StubMapping.ID) -> StoredStub? {
+        guard let entry = byID.removeValue(forKey: id) else { return nil }
+        if let path = entry.indexPath {
+            buckets[path]?.remove(id: id)
+            if buckets[path]?.isEmpty == true { buckets[path] = nil }
+        } else {
+            fallback.remove(id: id)
+        }
+        return entry
+    }
+
+    mutating func removeAll() {
+        self = StubIndex()
+    }
+
+    /// The candidates for a request path: its bucket and the fallback list (both in match order).
+    func candidates(forPath path: String) -> (bucket: [StoredStub], fallback: [StoredStub]) {
+        (buckets[path] ?? [], fallback)
+    }
+
+    /// Every stub in match order.
+    var ordered: [StoredStub] {
+        byID.values.sorted { $0.precedes($1) }
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import Synchronization
+
+/// The stubs of one stub world and the state of their scenarios; safe to share between any
+/// number of concurrent requests and writers.
+///
+/// Selection follows WireMock: priority ascending, then the most recently added stub first.
+/// A request takes a snapshot of its candidates and of scenario state under a short lock,
+/// and matches outside it, so a slow body matcher never holds up another request.
+public final class StubStore: Sendable {
+    struct State: Sendable {
+        var index = StubIndex()
+        var nextInsertionIndex = 0
+        var scenarioStates: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    // MARK: Reading
+
+    public var count: Int { state.withLock { $0.index.count } }
+
+    /// Every stub in match order.
+    public var stubs: [StubMapping] { storedStubs.map(\.stub) }
+
+    /// Every stub in match order with where it came from.
+    public var storedStubs: [StoredStub] { state.withLock { $0.index.ordered } }
+
+    public func stub(id: StubMapping.ID) -> StubMapping? {
+        state.withLock { $0.index.byID[id]?.stub }
+    }
+
+    public func storedStub(id: StubMapping.ID) -> StoredStub? {
+        state.withLock { $0.index.byID[id] }
+    }
+
+    // MARK: Writing
+
+    /// Adds a stub in front of others of the same priority.
+    /// - Throws: `MappingError` code 109 when the id is taken.
+    public func add(_ stub: StubMapping, origin: StubOrigin = .api) throws(MappingError) {
+        try state.withLock { (state: inout State) throws(MappingError) in
+            try Self.insert(stub, origin: origin, into: &state)
+        }
+    }
+
+    /// Adds stubs so the first listed wins among equal priorities (the admin import rule).
+    /// - Parameter replacingExisting: true replaces stubs whose id is taken (OVERWRITE);
+    ///   false leaves those untouched (IGNORE).
+    public func importStubs(_ stubs: [StubMapping], replacingExisting: Bool = true, origin: StubOrigin = .api) {
+        state.withLock { state in
+            for stub in stubs.reversed() {
+                if state.index.byID[stub.id] != nil {
+                    guard replacingExisting else { continue }
+                    _ = Self.replace(stub, in: &state)
+                } else {
+                    try? Self.insert(stub, origin: origin, into: &state)
+                }
+            }
+        }
+    }
+
+    /// Adds stubs in order, so that the last listed wins (the rule for files and multi-mapping files).
+    public func addInOrder(_ stubs: [(StubMapping, StubOrigin)]) throws(MappingError) {
+        try state.withLock { (state: inout State) throws(MappingError) in
+            for (stub, origin) in stubs { try Self.insert(stub, origin: origin, into: &state) }
+        }
+    }
+
+    /// Replaces the stub with the same id, keeping its place in the match order.
+    /// - Returns: false when no stub has that id.
+    @discardableResult
+    public func replace(_ stub: StubMapping) -> Bool {
+        state.withLock { Self.replace(stub, in: &$0) }
+    }
+
+    @discardableResult
+    public func remove(id: StubMapping.ID) -> StubMapping? {
+        state.withLock { state in
+            let removed = state.index.remove(id)?.stub
+            Self.forgetUnusedScenarios(&state)
+            return removed
+        }
+    }
+
+    /// Removes every stub and clears scenarios.
+    public func removeAll() {
+        state.withLock { state in
+            state.index.removeAll()
+            state.scenarioStates = [:]
+        }
+    }
+
+    /// Removes every stub that satisfies `predicate`; returns them.
+    @discardableResult
+    public func removeAll(where predicate: (StubMapping) -> Bool) -> [StubMapping] {
+        state.withLock { state in
+            let doomed = state.index.byID.values.filter { predicate($0.stub) }.map(\.stub)
+            for stub in doomed { state.index.remove(stub.id) }
+            Self.forgetUnusedScenarios(&state)
+            return doomed
+        }
+    }
+
+    private static func insert(_ stub: StubMapping, origin: StubOrigin, into state: inout State) throws(MappingError) {
+        guard state.index.byID[stub.id] == nil else {
+            throw MappingError(code: 109, pointer: "/id", title: "Duplicate stub mapping ID", detail: "A stub with id \(stub.id.uuidString.lowercased()) already exists")
+        }
+        state.nextInsertionIndex += 1
+        state.index.insert(StoredStub(stub: stub, insertionIndex: state.nextInsertionIndex, origin: origin))
+        if let scenario = stub.scenarioName, state.scenarioStates[scenario] == nil {
+            state.scenarioStates[scenario] = scenarioStartedState
+        }
+    }
+
+    private static func replace(_ stub: StubMapping, in state: inout State) -> Bool {
+        guard let old = state.index.remove(stub.id) else { return false }
+        state.index.insert(StoredStub(stub: stub, insertionIndex: old.insertionIndex, origin: old.origin))
+        if let scenario = stub.scenarioName, state.scenarioStates[scenario] == nil {
+            state.scenarioStates[scenario] = scenarioStartedState
+        }
+        forgetUnusedScenarios(&state)
+        return true
+    }
+
+    /// A scenario disappears with its last stub.
+    private static func forgetUnusedScenarios(_ state: inout State) {
+        guard !state.scenarioStates.isEmpty else { return }
+        var used = Set<String>()
+        for entry in state.index.byID.values { if let name = entry.stub.scenarioName { used.insert(name) } }
+        for name in state.scenarioStates.keys where !used.contains(name) { state.scenarioStates[name] = nil }
+    }
+
+    // MARK: Matching
+
+    /// Picks the stub for a request: the first in match order whose pattern and scenario state
+    /// match. Applies the stub's scenario transition after selection.
+    public func match(_ request: LoggedRequest, now: Date = Date()) -> StubMapping? {
+        let (bucket, fallback, scenarios) = state.withLock { state in
+            let candidates = state.index.candidates(forPath: request.path)
+            return (candidates.bucket, candidates.fallback, state.scenarioStates)
+        }
+        let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
+        guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context) else { return nil }
+        if let scenario = stub.scenarioName, let next = stub.newScenarioState {
+            state.withLock { state in
+                // Only move on if nobody else already did: a compare-and-set on the state we saw.
+                let current = state.scenarioStates[scenario] ?? scenarioStartedState
+                if stub.requiredScenarioState == nil || current == stub.requiredScenarioState {
+                    state.scenarioStates[scenario] = next
+                }
+            }
+        }
+        return stub
+    }
+
+    /// Walks the two ordered candidate lists as one merged list.
+    static func firstMatch(bucket: [StoredStub], fallback: [StoredStub], context: MatchContext) -> StubMapping? {
+        var i = 0
+        var j = 0
+        while i < bucket.count || j < fallback.count {
+            let entry: StoredStub
+            if j >= fallback.count || (i < bucket.count && bucket[i].precedes(fallback[j])) {
+                entry = bucket[i]
+                i += 1
+            } else {
+                entry = fallback[j]
+                j += 1
+            }
+            if entry.stub.scenarioAllows(context.scenarioStates) && entry.stub.request.matches(context) {
+                return entry.stub
+            }
+        }
+        return nil
+    }
+
+    // MARK: Scenarios
+
+    /// Every scenario with its state, possible states and stubs, sorted by name.
+    public var scenarios: [Scenario] {
+        let (entries, states) = state.withLock { ($0.index.ordered, $0.scenarioStates) }
+        var byName: [String: Scenario] = [:]
+        for entry in entries {
+            guard let name = entry.stub.scenarioName else { continue }
+            var scenario = byName[name] ?? Scenario(name: name, state: states[name] ?? scenarioStartedState, possibleStates: [scenarioStartedState], stubs: [])
+            for s in [entry.stub.requiredScenarioState, entry.stub.newScenarioState].compactMap({ $0 }) where !scenario.possibleStates.contains(s) {
+                scenario.possibleStates.append(s)
+            }
+            scenario.stubs.append(entry.stub)
+            byName[name] = scenario
+        }
+        return byName.values.sorted { $0.name < $1.name }
+    }
+
+    public var scenarioStates: [String: String] { state.withLock { $0.scenarioStates } }
+
+    /// Every scenario back to `Started`.
+    public func resetScenarios() {
+        state.withLock { state in
+            for name in state.scenarioStates.keys { state.scenarioStates[name] = scenarioStartedState }
+        }
+    }
+
+    /// Sets one scenario's state; nil resets it to `Started`.
+    public func setScenarioState(_ name: String, to newState: String?) throws(ScenarioError) {
+        let scenario = scenarios.first { $0.name == name }
+        guard let scenario else { throw .unknownScenario(name) }
+        let target = newState ?? scenarioStartedState
+        guard scenario.possibleStates.contains(target) else { throw .unsupportedState(name, target) }
+        state.withLock { $0.scenarioStates[name] = target }
+    }
+}
+
+/// A scenario as the admin API lists it.
+public struct Scenario: Sendable, Equatable {
+    public var name: String
+    public var state: String
+    public var possibleStates: [String]
+    public var stubs: [StubMapping]
+}
+
+public enum ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknownScenario(String)
+    case unsupportedState(String, String)
+
+    public var description: String {
+        switch self {
+        case .unknownScenario(let name): return "Scenario \(name) does not exist"
+        case .unsupportedState(let name, let state): return "Scenario \(name) does not support state \(state)"
+        }
+    }
+}
+
+extension StubMapping {
+    /// A stub in a scenario with a required state matches only in that state.
+    func scenarioAllows(_ states: [String: String]) -> Bool {
+        guard let scenarioName, let requiredScenarioState else { return true }
+        return (states[scenarioName] ?? scenarioStartedState) == requiredScenarioState
+    }
+}
