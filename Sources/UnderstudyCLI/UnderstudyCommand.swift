@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `understudy`: a WireMock-compatible stub server and its tools.
+@main
+struct UnderstudyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "understudy",
+        abstract: "A WireMock-compatible HTTP stub server for testing Swift networking code.",
+        version: UnderstudyVersion.current,
+        subcommands: [CheckCommand.self])
+}
+
+enum UnderstudyVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,33 @@
+import Foundation
+import UnderstudyCore
+
+/// Answers requests under `/__admin`. The HTTP server hands every such request here and
+/// writes back what it returns; the handler never touches sockets.
+public protocol AdminRequestHandler: Sendable {
+    func handle(_ request: LoggedRequest) -> AdminResponse
+}
+
+/// An admin API answer, and what the server must do once it is sent.
+public struct AdminResponse: Sendable {
+    public enum Action: Sendable {
+        /// Stop the server after the response is written (`POST /__admin/shutdown`).
+        case shutdown
+    }
+
+    public var status: Int
+    public var headers: HeaderFields
+    public var body: Data
+    public var action: Action?
+
+    public init(status: Int, headers: HeaderFields = HeaderFields(), body: Data = Data(), action: Action? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.action = action
+    }
+
+    /// A JSON answer with `Content-Type: application/json`.
+    public static func json(_ value: JSONValue, status: Int = 200, action: Action? = nil) -> AdminResponse {
+        AdminResponse(status: status, headers: ["Content-Type": "application/json"], body: JSONWriter.data(value), action: action)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@Suite struct CheckCommandTests {
+    @Test func aGoodFolderPassesAndCountsItsStubs() throws {
+        let root = try TemporaryRoot()
+        try root.write("mappings/a.json", #"{"request":{"urlPath":"/a"},"response":{"bodyFileName":"a.json"}}"#)
+        try root.write("mappings/nested/b.json", #"{"mappings":[{"request":{"url":"/b"}},{"request":{"url":"/c"}}]}"#)
+        try root.write("__files/a.json", "{}")
+        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("2 mapping files, 3 stubs, 0 problems"))
+    }
+
+    @Test func everyProblemIsListedWithFilePointerAndReason() throws {
+        let root = try TemporaryRoot()
+        try root.write("mappings/bad-regex.json", #"{"request":{"urlPattern":"/a["}}"#)
+        try root.write("mappings/bad-operator.json", #"{"request":{"headers":{"Accept":{"matching":"x"}}}}"#)
+        try root.write("mappings/not-json.json", "{ nope")
+        try root.write("mappings/escape.json", #"{"response":{"bodyFileName":"../../etc/passwd"}}"#)
+        try root.write("mappings/missing.json", #"{"response":{"bodyFileName":"nothing-here.txt"}}"#)
+        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("bad-regex.json at /request/urlPattern"))
+        #expect(output.stdout.contains(#"bad-operator.json at /request/headers/Accept: {"matching":"x"} is not a valid match operation"#))
+        #expect(output.stdout.contains("not-json.json"))
+        #expect(output.stdout.contains("escape.json at /response/bodyFileName: bodyFileName '../../etc/passwd' points outside __files"))
+        #expect(output.stdout.contains("missing.json at /response/bodyFileName: bodyFileName 'nothing-here.txt' does not exist"))
+        #expect(output.stdout.contains("5 problems"))
+    }
+
+    @Test func aMissingFolderIsAClearError() throws {
+        let output = try CLIProcess.run(["check", "--root", "/definitely/not/here"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("does not exist"))
+    }
+
+    @Test func usageErrorsExitWith64() throws {
+        let output = try CLIProcess.run(["check", "--no-such-flag"])
+        #expect(output.status == 64)
+    }
+}
