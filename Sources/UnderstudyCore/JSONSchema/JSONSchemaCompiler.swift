@@ -3,7 +3,7 @@
 /// compiled in place and shared, which is what makes recursive schemas finite.
 struct JSONSchemaCompiler {
     /// Schemas nested (or chained by `$ref`) deeper than this are refused rather than risking the stack.
-    static let maximumDepth = 1_000
+    static let maximumDepth = JSONSchemaEvaluator.maximumDepth
 
     let version: JSONSchemaValidator.Version
     let references: JSONSchemaReferences

@@ -57,6 +57,13 @@ import Testing
         .init(#"{"multipleOf":2}"#, "7", false),
         .init(#"{"multipleOf":1.5}"#, "4.5", true),
         .init(#"{"multipleOf":0.0001}"#, "0.00751", false),
+        .init(#"{"multipleOf":0.0001}"#, "0.0075", true),
+        .init(#"{"multipleOf":25}"#, "1e2", true),
+        .init(#"{"multipleOf":2.5}"#, "-7.5", true),
+        .init(#"{"multipleOf":2.5}"#, "-7.4", false),
+        .init(#"{"multipleOf":1e-2}"#, "3.14", true),
+        .init(#"{"multipleOf":0.123456789}"#, "1e308", false),  // quotient overflows: not a multiple
+        .init(#"{"multipleOf":3}"#, "123456789012345678901234567890", true),  // beyond 64 bits
     ]
 
     @Test(arguments: numberCases) func numbers(_ row: JSONSchemaTestCase) throws { try row.run() }
