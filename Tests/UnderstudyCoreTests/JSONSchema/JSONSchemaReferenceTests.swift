@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import UnderstudyCore
 
@@ -38,10 +39,24 @@ import Testing
               "[1]", true),
         .init(##"{"$id":"http://example.com/root.json","$defs":{"a":{"type":"integer"}},"items":{"$ref":"http://example.com/root.json#/$defs/a"}}"##,
               "[1.5]", false),
+        // Before 2019-09 a "$id" beside "$ref" is ignored, so the reference resolves against the outer base.
+        .init(siblingIDSchema("definitions"), "1", true, .v7),
+        .init(siblingIDSchema("definitions"), ##""a""##, false, .v7),
+        .init(siblingIDSchema("$defs"), ##""a""##, true, .v201909),
+        .init(siblingIDSchema("$defs"), "1", false, .v202012),
         // $recursiveRef and $dynamicRef resolve like $ref.
         .init(##"{"type":"array","items":{"anyOf":[{"type":"integer"},{"$recursiveRef":"#"}]}}"##, "[1,[2]]", true, .v201909),
         .init(##"{"type":"array","items":{"anyOf":[{"type":"integer"},{"$dynamicRef":"#"}]}}"##, ##"[1,["x"]]"##, false),
     ]
+
+    static func siblingIDSchema(_ definitions: String) -> String {
+        let text = ##"{"$id":"http://example.com/root.json","DEFS":{"##
+            + ##""inner":{"$id":"http://example.com/nested/item.json","type":"string"},"##
+            + ##""outer":{"$id":"item.json","type":"number"}},"##
+            + ##""allOf":[{"$id":"http://example.com/nested/","$ref":"item.json"}]}"##
+        return text
+            .replacingOccurrences(of: "DEFS", with: definitions)
+    }
 
     @Test(arguments: cases) func reference(_ row: JSONSchemaTestCase) throws { try row.run() }
 
