@@ -1,0 +1,26 @@
+import Foundation
+
+/// A `pattern` or `patternProperties` regular expression, compiled once when the schema is.
+/// JSON Schema regexes are ECMA-262 and unanchored: they match if they are found anywhere.
+/// ICU (behind NSRegularExpression) accepts the common ECMA syntax; known differences are
+/// that `\d` and `\w` also match non-ASCII digits and letters.
+struct JSONSchemaRegex: @unchecked Sendable {
+    // NSRegularExpression is immutable and documented as safe to share between threads.
+    let source: String
+    private let regex: NSRegularExpression
+
+    init(_ source: String) throws {
+        self.source = source
+        do {
+            regex = try NSRegularExpression(pattern: source, options: [])
+        } catch {
+            throw JSONSchemaError(message: "\"\(source)\" is not a valid regular expression")
+        }
+    }
+
+    /// True when the pattern occurs somewhere in `text`.
+    func isFound(in text: String) -> Bool {
+        let range = NSRange(text.startIndex..<text.endIndex, in: text)
+        return regex.firstMatch(in: text, options: [], range: range) != nil
+    }
+}
