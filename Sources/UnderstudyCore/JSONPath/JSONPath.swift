@@ -14,6 +14,26 @@ import Foundation
 /// and, at the end of a path, `length()`, `size()`, `min()`, `max()`, `avg()`, `sum()`,
 /// `stddev()`, `keys()`, `first()`, `last()`. A path without `$` (`a.b`) is read as `$.a.b`,
 /// as Jayway does.
+///
+/// Semantics worth knowing (Jayway's, unless marked otherwise):
+/// * A missing member, an index out of range, or a step that does not fit the value (a name
+///   on an array, an index on an object) finds nothing; it never fails.
+/// * A filter on an array tests each element; on an object it tests the object itself and
+///   yields it; on anything else it finds nothing.
+/// * `==` compares numbers by value and coerces across number and string as Jayway does:
+///   `@.n == '2'` matches the number 2, and `@.s == 2` matches the string "2". A missing
+///   value equals nothing, so `@.x != 1` matches elements without `x`.
+/// * `<`, `<=`, `>`, `>=` order numbers with numbers and strings with strings (UTF-16 order);
+///   a number against a string never matches. (Newer Jayway compares such pairs as text; the
+///   no-match rule is a deliberate choice here.)
+/// * `=~` must match the whole text (Java's `matches()`), numbers and booleans are matched
+///   as text, an array matches when any element does, and a missing value is matched as "".
+/// * `@.isbn` alone means the member exists, even when its value is null; for an indefinite
+///   path it means something was found. `!` negates any term, so `!@.isbn` means "absent".
+/// * `..` walks the document in pre-order. `..[?( )]` tests objects only (Jayway's walk does
+///   not test scalars), so it finds every matching object at any depth.
+/// * `['a','b']` as the last step gives one object holding the members present (maybe `{}`);
+///   elsewhere, and after `..`, it gives each member found.
 public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     /// The expression as given.
     public let expression: String
