@@ -75,10 +75,10 @@ enum FilterComparison {
         switch (left, right) {
         case (.value(let l), .value(let r)):
             switch (l, r) {
-            case (.number(let a), .number(let b)): return a == b
+            case (.number(let a), .number(let b)): return compare(a, b) == 0
             case (.number(let a), .string(let b)):
                 guard let number = numberFromString(b) else { return false }
-                return a == number
+                return compare(a, number) == 0
             case (.string(let a), .number(let b)): return a == b.text
             case (.string(let a), .string(let b)): return a == b
             case (.bool(let a), .bool(let b)): return a == b
@@ -112,19 +112,25 @@ enum FilterComparison {
         guard case .value(let l) = left, case .value(let r) = right else { return nil }
         switch (l, r) {
         case (.number(let a), .number(let b)):
-            if let x = a.decimalValue, let y = b.decimalValue {
-                return x < y ? -1 : (x == y ? 0 : 1)
-            }
-            let x = a.doubleValue
-            let y = b.doubleValue
-            guard !x.isNaN, !y.isNaN else { return nil }
-            return x < y ? -1 : (x == y ? 0 : 1)
+            return compare(a, b)
         case (.string(let a), .string(let b)):
             if a == b { return 0 }
             return a.utf16.lexicographicallyPrecedes(b.utf16) ? -1 : 1
         default:
             return nil
         }
+    }
+
+    /// Numbers by exact value, cheaply: rounding to double is monotonic, so doubles that differ
+    /// are already in the right order; only a tie needs the (slower) exact decimal comparison.
+    private static func compare(_ a: JSONNumber, _ b: JSONNumber) -> Int? {
+        if a.text == b.text { return 0 }
+        let x = a.doubleValue
+        let y = b.doubleValue
+        guard !x.isNaN, !y.isNaN else { return nil }
+        if x != y { return x < y ? -1 : 1 }
+        guard let exactX = a.decimalValue, let exactY = b.decimalValue else { return 0 }
+        return exactX < exactY ? -1 : (exactX == exactY ? 0 : 1)
     }
 
     /// `=~`: the regex may be on either side. Strings, numbers and booleans are matched as

@@ -79,9 +79,15 @@ struct JSONPathEvaluator {
             var pending = [node]
             while let visited = pending.popLast() {
                 scan(selector, at: visited, into: &results)
+                // Only containers are pushed: scalars have no descendants, and every selector
+                // except a filter finds nothing in a scalar (filters skip them under `..`).
                 switch visited {
-                case .array(let elements): pending.append(contentsOf: elements.reversed())
-                case .object(let object): pending.append(contentsOf: object.members.reversed().map(\.value))
+                case .array(let elements):
+                    for element in elements.reversed() where element.isContainer { pending.append(element) }
+                case .object(let object):
+                    for member in object.members.reversed() where member.value.isContainer {
+                        pending.append(member.value)
+                    }
                 default: break
                 }
             }
@@ -193,6 +199,15 @@ struct JSONPathEvaluator {
             // Jayway hands a filter the list an indefinite path finds, as a JSON array.
             case .indefinite(let values): return .value(.array(values))
             }
+        }
+    }
+}
+
+private extension JSONValue {
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
         }
     }
 }

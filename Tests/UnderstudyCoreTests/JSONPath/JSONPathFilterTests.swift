@@ -77,6 +77,17 @@ import Testing
         #expect(found == .indefinite(ids.map(JSONValue.int)))
     }
 
+    /// Numbers too close for doubles to tell apart still compare by exact value.
+    @Test func numbersCompareExactly() throws {
+        let document = try JSONParser.parse("[12345678901234567890, 12345678901234567891, 0.10, 1e2]")
+        #expect(try JSONPathFixtures.found("$[?(@ > 12345678901234567890)]", in: document)
+            == JSONParser.parse("[12345678901234567891]"))
+        #expect(try JSONPathFixtures.found("$[?(@ == 12345678901234567891)]", in: document)
+            == JSONParser.parse("[12345678901234567891]"))
+        #expect(try JSONPathFixtures.found("$[?(@ == 0.1)]", in: document) == JSONParser.parse("[0.10]"))
+        #expect(try JSONPathFixtures.found("$[?(@ == '100')]", in: document) == JSONParser.parse("[1e2]"))
+    }
+
     @Test func escapedQuotesInStringLiterals() throws {
         let document = try JSONParser.parse(#"[{"n": "it's"}, {"n": "say \"hi\""}]"#)
         #expect(try JSONPathFixtures.found(#"$[?(@.n == 'it\'s')].n"#, in: document) == ["it's"])
