@@ -134,7 +134,7 @@ extension JSONPathParser {
         guard depth == 0, quote == nil else { throw error("Unclosed JSON literal", at: start) }
         do {
             return try JSONParser.parse(json)
-        } catch let syntax as JSONSyntaxError {
+        } catch let syntax {
             throw error("Invalid JSON literal: \(syntax.message)", at: start)
         }
     }
