@@ -18,6 +18,9 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     private var scopes: [[String: String]] = [["xml": XMLTree.xmlNamespaceURI]]
     private var pendingText = ""
     private(set) var problem: String?
+    /// libxml2's streaming parser sets no nesting limit; comparison and serialisation recurse per
+    /// level, so refuse absurd depths instead of risking the stack.
+    static let maximumDepth = 256
 
     init(requireBoundPrefixes: Bool) {
         self.requireBoundPrefixes = requireBoundPrefixes
@@ -43,6 +46,11 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         flushText()
+        guard open.count <= Self.maximumDepth else {
+            if problem == nil { problem = "The XML nests elements more than \(Self.maximumDepth) levels deep." }
+            parser.abortParsing()
+            return
+        }
         var scope = scopes[scopes.count - 1]
         for (name, value) in attributeDict {
             if name == "xmlns" {

@@ -16,6 +16,8 @@ enum XMLTreeParser {
         // often paste such documents into JSON, so ignore it.
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         guard !trimmed.isEmpty else { throw XMLMatchError("The XML document is empty.") }
+        // Cheap rejection of JSON and other bodies before starting a parser.
+        guard trimmed.first == "<" else { throw XMLMatchError("The text is not XML: it does not start with '<'.") }
         // Entity declarations are the doorway to entity-expansion bombs and external-entity reads;
         // request bodies and stubs have no use for them.
         if trimmed.contains("<!ENTITY") {

@@ -10,10 +10,15 @@ struct XPathParser {
     private var depth = 0
     /// Deep enough for any real expression, shallow enough that hostile nesting cannot exhaust the stack.
     private static let maximumDepth = 64
+    /// Evaluation recurses through the tree of operators, so long operator chains are capped too.
+    private static let maximumTokens = 2_000
 
     static func parse(_ expression: String, namespaces: [String: String]) throws(XMLMatchError) -> XPathExpr {
         var parser = XPathParser(tokens: try XPathLexer.tokens(expression), expression: expression, namespaces: namespaces)
         guard !parser.tokens.isEmpty else { throw XMLMatchError("The XPath expression is empty.") }
+        guard parser.tokens.count <= maximumTokens else {
+            throw XMLMatchError("The XPath expression is too long (more than \(maximumTokens) tokens).")
+        }
         let result = try parser.parseOr()
         if parser.position < parser.tokens.count {
             throw parser.fail("unexpected \(parser.describe(parser.tokens[parser.position]))")

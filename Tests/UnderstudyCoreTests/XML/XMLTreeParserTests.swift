@@ -65,6 +65,14 @@ import FoundationXML
         _ = try XMLTreeParser.parse("\u{FEFF}\n  <?xml version=\"1.0\"?><a/>", requireBoundPrefixes: true)
     }
 
+    @Test func hostileNestingIsRejectedNotACrash() {
+        let deep = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
+        let rejected = (try? XMLTreeParser.parse(deep, requireBoundPrefixes: false)) == nil
+        #expect(rejected)
+        let fine = String(repeating: "<a>", count: 200) + String(repeating: "</a>", count: 200)
+        #expect(throws: Never.self) { try XMLTreeParser.parse(fine, requireBoundPrefixes: false) }
+    }
+
     @Test func parsesConcurrently() async {
         let documents = (0..<16).map { "<r><n>\($0)</n></r>" }
         let values = await withTaskGroup(of: String?.self) { group in

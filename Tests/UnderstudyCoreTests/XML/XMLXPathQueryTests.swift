@@ -86,6 +86,8 @@ import Testing
     @Test func hostileNestingIsRejectedNotACrash() {
         let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
         #expect(throws: XMLMatchError.self) { try XPathQuery(expression: deep) }
+        let long = Array(repeating: "1", count: 50_000).joined(separator: "+")
+        #expect(throws: XMLMatchError.self) { try XPathQuery(expression: long) }
     }
 
     @Test(arguments: ["solar-system>", "", "not xml", "<a><b></a>"])
