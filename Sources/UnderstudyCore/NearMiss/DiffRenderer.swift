@@ -21,7 +21,7 @@ public enum DiffRenderer {
         let width = max(requestedWidth, 40)
         // Left column, then "| ", then the right column and the marker.
         let leftWidth = (width - 1) / 2
-        let rightWidth = width - leftWidth - 2 - 6 - 1
+        let rightWidth = width - leftWidth - 8
         var lines: [String] = []
         let indent = String(repeating: " ", count: max(0, (width - title.count) / 2))
         lines.append(indent + title)

@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import UnderstudyCore
+
+@Suite struct JournalTests {
+    func event(_ url: String, matched: Bool = true) -> ServeEvent {
+        let req = request("GET", url)
+        return ServeEvent(id: req.id, request: req, stub: matched ? StubMapping() : nil, responseDefinition: ResponseDefinition())
+    }
+
+    @Test func isBoundedAndKeepsTheNewest() {
+        let journal = RequestJournal(capacity: 3)
+        for i in 0..<5 { journal.record(event("/\(i)")) }
+        #expect(journal.events.map(\.request.url) == ["/2", "/3", "/4"])
+    }
+
+    @Test func capacityZeroDisablesIt() {
+        let journal = RequestJournal(capacity: 0)
+        journal.record(event("/a"))
+        #expect(journal.events.isEmpty)
+        #expect(!journal.isEnabled)
+    }
+
+    @Test func defaultsToTenThousand() {
+        #expect(RequestJournal().capacity == 10_000)
+    }
+
+    @Test func findCountAndRemoveByPattern() throws {
+        let journal = RequestJournal()
+        for url in ["/a/1", "/b", "/a/2"] { journal.record(event(url)) }
+        let pattern = try RequestPattern(json: JSONParser.parse(#"{"urlPathPattern":"/a/.*"}"#))
+        #expect(journal.count(matching: pattern) == 2)
+        #expect(journal.requests(matching: pattern).map(\.url) == ["/a/1", "/a/2"])
+        #expect(journal.removeAll { pattern.matches(MatchContext(request: $0.request)) }.count == 2)
+        #expect(journal.events.map(\.request.url) == ["/b"])
+    }
+
+    @Test func completingAfterWrapAroundFindsTheEvent() {
+        let journal = RequestJournal(capacity: 2)
+        var last = event("/x")
+        for i in 0..<5 {
+            last = event("/\(i)")
+            journal.record(last)
+        }
+        journal.complete(last.id, response: LoggedResponse(status: 418))
+        #expect(journal.event(id: last.id)?.response?.status == 418)
+    }
+
+    @Test func unmatchedEventsAreListed() {
+        let journal = RequestJournal()
+        journal.record(event("/hit"))
+        journal.record(event("/miss", matched: false))
+        #expect(journal.unmatchedEvents.map(\.request.url) == ["/miss"])
+    }
+
+    @Test func observersHearEveryNewEventUntilCancelled() {
+        let journal = RequestJournal()
+        let seen = Mutex<[String]>([])
+        let token = journal.observe { e in seen.withLock { $0.append(e.request.url) } }
+        journal.record(event("/1"))
+        token.cancel()
+        journal.record(event("/2"))
+        #expect(seen.withLock { $0 } == ["/1"])
+    }
+
+    @Test func engineJournalsMatchedAndUnmatchedRequestsBeforeAnswering() throws {
+        let engine = StubEngine()
+        try engine.store.add(try stub(#"{"request":{"urlPath":"/slow"},"response":{"fixedDelayMilliseconds":5000}}"#))
+        let decision = engine.handle(request("GET", "/slow"))
+        // The request is in the journal although its (delayed) response has not gone out.
+        #expect(engine.journal.events.count == 1)
+        #expect(engine.journal.events.first?.response == nil)
+        #expect(decision.delay == .seconds(5))
+        _ = engine.handle(request("GET", "/nothing"))
+        #expect(engine.journal.unmatchedEvents.count == 1)
+        engine.complete(decision)
+        #expect(engine.journal.event(id: decision.eventID)?.response?.status == 200)
+    }
+
+    @Test func stubDelayReplacesTheGlobalOneAndDistributionsAdd() throws {
+        let engine = StubEngine(settings: GlobalSettings(fixedDelay: 100))
+        try engine.store.add(try stub(#"{"request":{"urlPath":"/own"},"response":{"fixedDelayMilliseconds":10,"delayDistribution":{"type":"uniform","lower":5,"upper":5}}}"#))
+        try engine.store.add(try stub(#"{"request":{"urlPath":"/global"}}"#))
+        #expect(engine.handle(request("GET", "/own")).delay == .milliseconds(15))
+        #expect(engine.handle(request("GET", "/global")).delay == .milliseconds(100))
+    }
+}
