@@ -1,1 +1,95 @@
-print("benchmarks: coming")
+import Foundation
+import UnderstudyCore
+
+// Engine benchmarks: each row prints our figure next to a baseline measured in the same run.
+// Run: swift run -c release UnderstudyBenchmarks [--only WORD]
+// `--only decode` (or any word of a section name: match, regex, near, decode) runs one section, for profiling.
+
+let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
+    i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
+}
+func wanted(_ section: String) -> Bool { only.map { section.contains($0) } ?? true }
+
+func exactStubs(_ count: Int) throws -> StubStore {
+    let store = StubStore()
+    for i in 0..<count {
+        try store.add(StubMapping(
+            request: RequestPattern(method: .token("GET"), url: .url("/items/\(i)")),
+            response: ResponseDefinition(status: 200, body: .text("item \(i)"))))
+    }
+    return store
+}
+
+func get(_ url: String) -> LoggedRequest {
+    LoggedRequest(method: "GET", url: url, headers: ["Host": "localhost", "Accept": "application/json"])
+}
+
+print("Understudy engine benchmarks (\(ProcessInfo.processInfo.activeProcessorCount) cores, \(Date()))")
+print("")
+var table = Table()
+table.add("case", "understudy", "baseline (linear scan, as WireMock)", "ratio to 1 stub")
+
+if wanted("match") {
+    let one = try exactStubs(1)
+    let oneCost = Measure.perCall(iterations: 50_000) { _ = one.match(get("/items/0")) }
+    let oneBaseline = LinearScanBaseline(one)
+    table.add("1 exact stub", oneCost.micros, Measure.perCall(iterations: 50_000) { _ = oneBaseline.match(get("/items/0")) }.micros, "1.00×")
+    for count in [1_000, 10_000, 100_000] {
+        let store = try exactStubs(count)
+        let baseline = LinearScanBaseline(store)
+        // The newest stub is tried first (best position); the first added is tried last (worst).
+        let best = Measure.perCall(iterations: 50_000) { _ = store.match(get("/items/\(count - 1)")) }
+        let worst = Measure.perCall(iterations: 50_000) { _ = store.match(get("/items/0")) }
+        let baselineBest = Measure.perCall(iterations: 50_000) { _ = baseline.match(get("/items/\(count - 1)")) }
+        let baselineWorst = Measure.perCall(iterations: max(5, 200_000 / count)) { _ = baseline.match(get("/items/0")) }
+        table.add("\(count) exact, best position", best.micros, baselineBest.micros, String(format: "%.2f×", best.milliseconds / oneCost.milliseconds))
+        table.add("\(count) exact, worst position", worst.micros, baselineWorst.micros, String(format: "%.2f×", worst.milliseconds / oneCost.milliseconds))
+    }
+}
+
+if wanted("regex") {
+    let regexStore = StubStore()
+    for i in 0..<1_000 {
+        try regexStore.add(StubMapping(request: RequestPattern(method: .token("GET"), url: .urlPathPattern(try RegexPattern("/things/\(i)/[a-z]+")))))
+    }
+    let baseline = LinearScanBaseline(regexStore)
+    table.add(
+        "1000 regex stubs, worst position", Measure.perCall(iterations: 500) { _ = regexStore.match(get("/things/0/abc")) }.micros,
+        Measure.perCall(iterations: 500) { _ = baseline.match(get("/things/0/abc")) }.micros, "")
+}
+
+if wanted("near") {
+    let nearStore = try exactStubs(10_000)
+    let nearStubs = nearStore.stubs
+    let miss = get("/itemz/12345")
+    let nearCost = Measure.perCall(iterations: 50) { _ = NearMissCalculator.nearest(to: miss, among: nearStubs) }
+    table.add("near misses among 10000 stubs", nearCost.micros, "", "")
+    let engine = StubEngine(store: nearStore)
+    let notFound = Measure.perCall(iterations: 50) { _ = engine.handle(get("/itemz/12345")) }
+    table.add("unmatched request → 404 with diff, 10000 stubs", notFound.micros, "", "")
+}
+
+if wanted("decode") {
+    // 10,000 mapping files on disk, decoded on one core, then loaded with every core.
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-bench-\(UUID().uuidString)")
+    let mappings = root.appendingPathComponent("mappings")
+    try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
+    for i in 0..<10_000 {
+        let text = #"{"name":"stub \#(i)","request":{"method":"POST","urlPath":"/orders/\#(i)","headers":{"Content-Type":{"contains":"json"}},"bodyPatterns":[{"matchesJsonPath":"$.items[0].sku"}]},"response":{"status":201,"jsonBody":{"id":\#(i),"state":"created"},"headers":{"Content-Type":"application/json"}}}"#
+        try Data(text.utf8).write(to: mappings.appendingPathComponent(String(format: "stub-%05d.json", i)))
+    }
+    let directory = MappingDirectory(root: root)
+    let contents = directory.mappingFiles().compactMap { try? Data(contentsOf: $0) }
+    let decodeOneCore = Measure.once {
+        for data in contents { _ = try? StubMapping(json: JSONParser.parse(data)) }
+    }
+    let foundationDecode = Measure.once {
+        for data in contents { _ = try? JSONSerialization.jsonObject(with: data) }
+    }
+    table.add("decode 10000 mapping texts, one core", decodeOneCore.micros, "JSONSerialization, parse only: \(foundationDecode.micros)", "")
+    let loadAll = Measure.once { _ = directory.load() }
+    table.add("load 10000 files from disk, all cores", loadAll.micros, "", "")
+    try? FileManager.default.removeItem(at: root)
+}
+
+table.print()

@@ -48,7 +48,9 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
 
 /// JSON pointer segments escape `~` and `/` (RFC 6901).
 func pointer(_ base: String, _ key: String) -> String {
-    base + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    // Decoding builds a pointer for every field it reads; most keys need no escaping.
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return base + "/" + key }
+    return base + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
 }
 
 func pointer(_ base: String, _ index: Int) -> String {

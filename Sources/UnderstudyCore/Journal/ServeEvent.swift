@@ -17,7 +17,7 @@ public struct ServeEvent: Sendable, Identifiable {
     public var wasMatched: Bool { stub != nil }
 
     public init(
-        id: UUID = UUID(), request: LoggedRequest, stub: StubMapping?, responseDefinition: ResponseDefinition,
+        id: UUID = FastUUID.next(), request: LoggedRequest, stub: StubMapping?, responseDefinition: ResponseDefinition,
         response: LoggedResponse? = nil, timing: ServeTiming? = nil, subEvents: [SubEvent] = []
     ) {
         self.id = id

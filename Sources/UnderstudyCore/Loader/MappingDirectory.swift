@@ -28,7 +28,8 @@ public struct MappingDirectory: Sendable {
         for case let url as URL in enumerator where url.pathExtension.lowercased() == "json" {
             files.append(url)
         }
-        return files.sorted { $0.path < $1.path }
+        // Sort on the path text computed once: URL.path is costly to call inside a comparator.
+        return files.map { ($0.path, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Reads and decodes every mapping file, in parallel, keeping sorted order in the result.

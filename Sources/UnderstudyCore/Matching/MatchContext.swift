@@ -26,6 +26,9 @@ public final class MatchContext {
     /// The body split into multipart parts, or nil when it is not multipart.
     public private(set) lazy var multipartParts: [MultipartPart]? = MultipartParser.parts(
         body: request.body, contentType: request.headers.first("Content-Type"))
+    /// Edit-distance helpers for the URL and path, built once when near misses are computed.
+    private(set) lazy var urlDistance = BitParallelLevenshtein(request.url)
+    private(set) lazy var pathDistance = BitParallelLevenshtein(path)
     /// Variables of the last path template tried, keyed by template text.
     var templateValues: [String: [String: String]] = [:]
 

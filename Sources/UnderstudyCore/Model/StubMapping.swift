@@ -21,7 +21,7 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
     public var serveEventListeners: JSONValue?
 
     public init(
-        id: UUID = UUID(),
+        id: UUID = FastUUID.next(),
         name: String? = nil,
         priority: Int? = nil,
         persistent: Bool? = nil,

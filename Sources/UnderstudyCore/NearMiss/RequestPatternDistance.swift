@@ -58,8 +58,8 @@ extension RequestPattern {
 extension URLMatcher {
     func distance(_ context: MatchContext) -> Double {
         switch self {
-        case .url(let expected): return Levenshtein.normalizedDistance(expected, context.request.url)
-        case .urlPath(let expected): return Levenshtein.normalizedDistance(expected, context.path)
+        case .url(let expected): return context.urlDistance.normalizedDistance(to: expected)
+        case .urlPath(let expected): return context.pathDistance.normalizedDistance(to: expected)
         default: return matches(context) ? 0 : 1
         }
     }

@@ -19,7 +19,7 @@ public struct LoggedRequest: Sendable, Identifiable {
     public var browserProxyRequest: Bool
 
     public init(
-        id: UUID = UUID(),
+        id: UUID = FastUUID.next(),
         method: String,
         url: String,
         scheme: String = "http",

@@ -5,10 +5,13 @@ struct StubIndex: Sendable {
     private(set) var byID: [StubMapping.ID: StoredStub] = [:]
     private(set) var buckets: [String: [StoredStub]] = [:]
     private(set) var fallback: [StoredStub] = []
+    /// Every stub in match order, kept until the next change (listing and near misses read it often).
+    private var orderedCache: [StoredStub]?
 
     var count: Int { byID.count }
 
     mutating func insert(_ entry: StoredStub) {
+        orderedCache = nil
         byID[entry.stub.id] = entry
         if let path = entry.indexPath {
             buckets[path, default: []].insertSorted(entry)
@@ -20,6 +23,7 @@ struct StubIndex: Sendable {
     @discardableResult
     mutating func remove(_ id: StubMapping.ID) -> StoredStub? {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
+        orderedCache = nil
         if let path = entry.indexPath {
             buckets[path]?.remove(id: id)
             if buckets[path]?.isEmpty == true { buckets[path] = nil }
@@ -39,7 +43,10 @@ struct StubIndex: Sendable {
     }
 
     /// Every stub in match order.
-    var ordered: [StoredStub] {
-        byID.values.sorted { $0.precedes($1) }
+    mutating func ordered() -> [StoredStub] {
+        if let orderedCache { return orderedCache }
+        let sorted = byID.values.sorted { $0.precedes($1) }
+        orderedCache = sorted
+        return sorted
     }
 }

@@ -26,7 +26,7 @@ public final class StubStore: Sendable {
     public var stubs: [StubMapping] { storedStubs.map(\.stub) }
 
     /// Every stub in match order with where it came from.
-    public var storedStubs: [StoredStub] { state.withLock { $0.index.ordered } }
+    public var storedStubs: [StoredStub] { state.withLock { $0.index.ordered() } }
 
     public func stub(id: StubMapping.ID) -> StubMapping? {
         state.withLock { $0.index.byID[id]?.stub }
@@ -180,7 +180,7 @@ public final class StubStore: Sendable {
 
     /// Every scenario with its state, possible states and stubs, sorted by name.
     public var scenarios: [Scenario] {
-        let (entries, states) = state.withLock { ($0.index.ordered, $0.scenarioStates) }
+        let (entries, states) = state.withLock { ($0.index.ordered(), $0.scenarioStates) }
         var byName: [String: Scenario] = [:]
         for entry in entries {
             guard let name = entry.stub.scenarioName else { continue }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Times a closure over many iterations and reports the median per-call cost of several rounds.
+enum Measure {
+    static func perCall(iterations: Int, rounds: Int = 5, _ body: () -> Void) -> Duration {
+        let clock = ContinuousClock()
+        var samples: [Duration] = []
+        for _ in 0..<rounds {
+            let elapsed = clock.measure {
+                for _ in 0..<iterations { body() }
+            }
+            samples.append(elapsed / iterations)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    static func once(_ body: () -> Void) -> Duration {
+        ContinuousClock().measure(body)
+    }
+}
+
+extension Duration {
+    /// Microseconds as a short string.
+    var micros: String {
+        let (seconds, attoseconds) = components
+        let us = Double(seconds) * 1_000_000 + Double(attoseconds) / 1e12
+        if us < 10 { return String(format: "%.2f µs", us) }
+        if us < 10_000 { return String(format: "%.1f µs", us) }
+        return String(format: "%.1f ms", us / 1000)
+    }
+
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+/// Prints aligned rows.
+struct Table {
+    var rows: [[String]] = []
+
+    mutating func add(_ cells: String...) { rows.append(cells) }
+
+    func print() {
+        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        for row in rows {
+            Swift.print(row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  "))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Edit distance from one fixed string to many others, using Myers' bit-vector algorithm
+/// (Hyyrö's global-distance form): one pass of a few word operations per character instead
+/// of a full table. Used for near misses, where one request URL is compared with every stub.
+/// Falls back to the table algorithm when the fixed string is longer than 64 bytes.
+struct BitParallelLevenshtein {
+    private let pattern: [UInt8]
+    /// For each byte value, the bits of the positions where it occurs in the pattern.
+    private let peq: [UInt64]
+
+    init(_ text: String) {
+        pattern = Array(text.utf8)
+        var table = [UInt64](repeating: 0, count: 256)
+        if pattern.count <= 64 {
+            for (i, byte) in pattern.enumerated() { table[Int(byte)] |= 1 << UInt64(i) }
+        }
+        peq = table
+    }
+
+    /// Normalised distance in [0, 1], as WireMock computes it (edits / longer length).
+    func normalizedDistance(to other: String) -> Double {
+        let otherCount = other.utf8.count
+        let longest = max(pattern.count, otherCount)
+        guard longest > 0 else { return 0 }
+        return Double(distance(to: other)) / Double(longest)
+    }
+
+    func distance(to other: String) -> Int {
+        if pattern.isEmpty { return other.utf8.count }
+        guard pattern.count <= 64 else { return Levenshtein.distance(pattern, Array(other.utf8)) }
+        if let result = other.utf8.withContiguousStorageIfAvailable({ distance(bytes: $0) }) { return result }
+        return Array(other.utf8).withUnsafeBufferPointer { distance(bytes: $0) }
+    }
+
+    private func distance(bytes text: UnsafeBufferPointer<UInt8>) -> Int {
+        let m = pattern.count
+        let last: UInt64 = 1 << UInt64(m - 1)
+        let mask: UInt64 = m == 64 ? .max : (1 << UInt64(m)) - 1
+        var pv: UInt64 = mask
+        var mv: UInt64 = 0
+        var score = m
+        for byte in text {
+            let eq = peq[Int(byte)]
+            let xv = eq | mv
+            let xh = (((eq & pv) &+ pv) ^ pv) | eq
+            var ph = mv | ~(xh | pv)
+            var mh = pv & xh
+            if ph & last != 0 { score += 1 } else if mh & last != 0 { score -= 1 }
+            // Row zero grows by one per column in the global distance, hence the 1 shifted in.
+            ph = (ph << 1) | 1
+            mh = mh << 1
+            pv = (mh | ~(xv | ph)) & mask
+            mv = ph & xv & mask
+        }
+        return score
+    }
+}
