@@ -49,7 +49,9 @@ struct AdminCall: Sendable {
 
     /// The body as JSON, or nil when there is none (for routes where WireMock allows that).
     func optionalJSON() throws(AdminFailure) -> JSONValue? {
-        hasBody ? try json() : nil
+        // Spelled out: a bare `nil` here would become JSON null (`JSONValue` is nil-literal expressible).
+        guard hasBody else { return Optional<JSONValue>.none }
+        return try json()
     }
 
     /// Runs a decoder, turning its `MappingError` into a 422.
