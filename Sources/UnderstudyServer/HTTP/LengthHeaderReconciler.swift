@@ -1,0 +1,7 @@
+import NIOCore
+
+final class LengthHeaderReconciler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    init(maxHeaderBytes: Int) {}
+}
