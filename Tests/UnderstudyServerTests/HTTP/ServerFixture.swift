@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import UnderstudyCore
 import UnderstudyServer
 
@@ -38,4 +39,24 @@ extension StubHTTPServer {
     func url(_ path: String) -> URL {
         URL(string: baseURL.absoluteString + path) ?? baseURL
     }
+}
+
+extension RequestJournal {
+    /// Returns once a request for `url` has been journalled (which happens before any delay).
+    func waitForRequest(url: String) async {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let token = observe { event in
+            if event.request.url == url { continuation.yield() }
+        }
+        defer { token.cancel() }
+        if events.contains(where: { $0.request.url == url }) { return }
+        for await _ in stream { return }
+    }
+}
+
+/// Records the order in which things finished, across tasks.
+final class FinishOrder: Sendable {
+    private let names = Mutex<[String]>([])
+    func record(_ name: String) { names.withLock { $0.append(name) } }
+    var all: [String] { names.withLock { $0 } }
 }
