@@ -1,8 +1,8 @@
 import NIOCore
 
 /// Lets a request carry both `Content-Length` and `Transfer-Encoding`, as URLSession does for
-/// streamed bodies (swiftlang/swift #68422), by dropping the `Content-Length` line before NIO's
-/// decoder sees the head. RFC 9112 §6.3 says Transfer-Encoding wins; llhttp refuses the pair outright
+/// streamed bodies (swiftlang/swift #68422), by renaming the `Content-Length` line before NIO's
+/// decoder sees the head (``LoggedRequest`` gets the real name back). RFC 9112 §6.3 says Transfer-Encoding wins; llhttp refuses the pair outright
 /// and NIO gives no way to relax it.
 ///
 /// To find each head on a keep-alive connection it follows request framing (see

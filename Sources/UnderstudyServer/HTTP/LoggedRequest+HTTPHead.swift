@@ -9,7 +9,9 @@ extension LoggedRequest {
     ///   - boundPort: the server's port, which WireMock reports whatever `Host` says.
     init(head: HTTPRequestHead, body: Data, clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date()) {
         var headers = HeaderFields()
-        for (name, value) in head.headers { headers.add(name, value) }
+        for (name, value) in head.headers {
+            headers.add(name == RequestFramingScanner.setAsideContentLength ? "Content-Length" : name, value)
+        }
         var url = head.uri
         var host = headers.first("Host").map(Self.hostWithoutPort) ?? boundHost
         var isProxyRequest = false

@@ -15,6 +15,9 @@ struct RequestFramingScanner {
         case passthrough
     }
 
+    /// The name a conflicting `Content-Length` travels under past NIO's decoder.
+    static let setAsideContentLength = "X-Understudy-Set-Aside-Content-Length"
+
     private var state = State.head
     /// The head or line being collected.
     private var line: [UInt8] = []
@@ -106,7 +109,7 @@ struct RequestFramingScanner {
         }
     }
 
-    /// One request head: its bytes with a conflicting Content-Length removed, and how its body is framed.
+    /// One request head: its bytes with a conflicting Content-Length set aside, and how its body is framed.
     private struct HeadRewrite {
         var bytes: [UInt8]
         var next: State
@@ -135,10 +138,15 @@ struct RequestFramingScanner {
                 next = .passthrough
             } else if !codings.isEmpty {
                 if !lengths.isEmpty {
+                    // Renamed rather than dropped, so the journal can still show what was sent.
                     var kept: [UInt8] = []
-                    for (index, line) in lines.enumerated() where !Self.isContentLength(line) || index == 0 {
+                    for (index, line) in lines.enumerated() {
                         if index > 0 { kept += [13, 10] }
-                        kept += line
+                        if index > 0, Self.isContentLength(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                            kept += Array(RequestFramingScanner.setAsideContentLength.utf8) + line[colon...]
+                        } else {
+                            kept += line
+                        }
                     }
                     bytes = kept
                 }

@@ -48,7 +48,9 @@ import UnderstudyServer
                 #expect(try await connection.readResponse()?.status == 201)
                 #expect(try await connection.readResponse()?.status == 202)
             }
-            #expect(server.engine.journal.events.first?.request.bodyText == "hello")
+            let logged = try #require(server.engine.journal.events.first?.request)
+            #expect(logged.bodyText == "hello")
+            #expect(logged.headers.fields.map(\.name) == ["Host", "Content-Length", "Transfer-Encoding"])
         }
     }
 

@@ -28,6 +28,13 @@ func withServer<T>(
     }
 }
 
+/// The default configuration with logging turned down, for servers started outside `withServer`.
+var quietConfiguration: StubServerConfiguration {
+    var configuration = StubServerConfiguration()
+    configuration.logger.logLevel = .error
+    return configuration
+}
+
 /// A session with no cache or cookies, so each test sees only its own traffic.
 func freshSession() -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
