@@ -1,0 +1,13 @@
+import Logging
+import UnderstudyCore
+
+/// What every connection of one server shares: where requests go and the limits they obey.
+struct ConnectionEnvironment: Sendable {
+    var engine: StubEngine
+    var admin: (any AdminRequestHandler)?
+    var configuration: StubServerConfiguration
+    /// Called once an admin response asked the server to stop has been written.
+    var requestShutdown: @Sendable () -> Void
+
+    var logger: Logger { configuration.logger }
+}

@@ -1,0 +1,26 @@
+import NIOCore
+import NIOHTTP1
+
+/// The handlers of one connection, socket end first:
+/// raw-bytes writer, Content-Length/Transfer-Encoding reconciler, NIO's HTTP/1.1 server handlers
+/// (encoder, decoder with our header limit, pipelining, header validation), our 431 answer,
+/// NIO's 400 answer, the idle timer, and the stub handler.
+enum ConnectionPipeline {
+    static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
+        let configuration = environment.configuration
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderListSize = max(1, configuration.maxHeaderBytes)
+        limits.maxHeaderFieldSize = max(1, configuration.maxHeaderBytes)
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(RawBytesWriter())
+        try pipeline.addHandler(LengthHeaderReconciler(maxHeaderBytes: configuration.maxHeaderBytes))
+        try pipeline.configureHTTPServerPipeline(
+            withPipeliningAssistance: true, withErrorHandling: false, withOutboundHeaderValidation: true,
+            withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
+        // What `withErrorHandling: true` would add, with our 431 in front of it.
+        try pipeline.addHandler(HeaderOverflowResponder())
+        try pipeline.addHandler(HTTPServerProtocolErrorHandler())
+        try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
+        try pipeline.addHandler(StubConnectionHandler(environment: environment))
+    }
+}

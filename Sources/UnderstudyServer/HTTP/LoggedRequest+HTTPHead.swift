@@ -1,0 +1,42 @@
+import Foundation
+import NIOHTTP1
+import UnderstudyCore
+
+extension LoggedRequest {
+    /// The engine's view of a request read from a socket.
+    /// - Parameters:
+    ///   - boundHost: used as the host when the request has no `Host` header.
+    ///   - boundPort: the server's port, which WireMock reports whatever `Host` says.
+    init(head: HTTPRequestHead, body: Data, clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date()) {
+        var headers = HeaderFields()
+        for (name, value) in head.headers {
+            headers.add(name == RequestFramingScanner.setAsideContentLength ? "Content-Length" : name, value)
+        }
+        var url = head.uri
+        var host = headers.first("Host").map(Self.hostWithoutPort) ?? boundHost
+        var isProxyRequest = false
+        // An absolute-form target (`GET http://example.com/a HTTP/1.1`) is a browser-proxy request:
+        // the host comes from the target, and the URL is what follows the authority.
+        if let schemeEnd = url.range(of: "://"), url.hasPrefix("http") {
+            let afterScheme = url[schemeEnd.upperBound...]
+            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+            host = Self.hostWithoutPort(String(afterScheme[..<pathStart]))
+            let rest = String(afterScheme[pathStart...])
+            url = rest.hasPrefix("/") ? rest : "/" + rest
+            isProxyRequest = true
+        }
+        self.init(
+            method: head.method.rawValue, url: url, scheme: "http", host: host, port: boundPort, clientIP: clientIP,
+            headers: headers, body: body, loggedDate: loggedDate,
+            protocolVersion: "HTTP/\(head.version.major).\(head.version.minor)", browserProxyRequest: isProxyRequest)
+    }
+
+    /// `example.com:8080` → `example.com`; `[::1]:8080` → `[::1]`.
+    static func hostWithoutPort(_ authority: String) -> String {
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[...close])
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return authority }
+        return String(authority[..<colon])
+    }
+}

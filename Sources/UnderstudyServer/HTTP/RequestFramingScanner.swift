@@ -1,0 +1,180 @@
+import NIOCore
+
+/// Follows HTTP/1.1 request framing over a byte stream (heads, fixed-length and chunked bodies,
+/// trailers) just far enough to rewrite each head; hands anything it does not understand to
+/// NIO's decoder unchanged, which then reports the error properly.
+struct RequestFramingScanner {
+    private enum State {
+        case head
+        case fixedBody(remaining: Int)
+        case chunkSizeLine
+        case chunkData(remaining: Int)
+        case chunkDataEnd(remaining: Int)
+        case trailers
+        /// Framing we cannot follow (upgrade, CONNECT, malformed): stop interfering.
+        case passthrough
+    }
+
+    /// The name a conflicting `Content-Length` travels under past NIO's decoder.
+    static let setAsideContentLength = "X-Understudy-Set-Aside-Content-Length"
+
+    private var state = State.head
+    /// The head or line being collected.
+    private var line: [UInt8] = []
+    let maxHeadBytes: Int
+
+    init(maxHeadBytes: Int) {
+        self.maxHeadBytes = maxHeadBytes
+    }
+
+    mutating func scan(_ input: inout ByteBuffer, into output: inout ByteBuffer) {
+        while input.readableBytes > 0 {
+            switch state {
+            case .passthrough:
+                output.writeBuffer(&input)
+            case .fixedBody(let remaining):
+                pass(remaining, from: &input, to: &output) { state = $0 == 0 ? .head : .fixedBody(remaining: $0) }
+            case .chunkData(let remaining):
+                pass(remaining, from: &input, to: &output) { state = $0 == 0 ? .chunkDataEnd(remaining: 2) : .chunkData(remaining: $0) }
+            case .chunkDataEnd(let remaining):
+                pass(remaining, from: &input, to: &output) { state = $0 == 0 ? .chunkSizeLine : .chunkDataEnd(remaining: $0) }
+            case .head:
+                scanHead(&input, into: &output)
+            case .chunkSizeLine, .trailers:
+                scanLine(&input, into: &output)
+            }
+        }
+    }
+
+    /// Whatever is held back goes out as it is.
+    mutating func flush(into output: inout ByteBuffer) {
+        output.writeBytes(line)
+        line = []
+        state = .passthrough
+    }
+
+    private func pass(_ count: Int, from input: inout ByteBuffer, to output: inout ByteBuffer, then next: (Int) -> Void) {
+        let n = min(count, input.readableBytes)
+        if var slice = input.readSlice(length: n) { output.writeBuffer(&slice) }
+        next(count - n)
+    }
+
+    private mutating func scanHead(_ input: inout ByteBuffer, into output: inout ByteBuffer) {
+        while let byte = input.readInteger(as: UInt8.self) {
+            // Blank lines before a request line are allowed; pass them on.
+            if line.isEmpty, byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+                output.writeInteger(byte)
+                continue
+            }
+            line.append(byte)
+            if line.count >= 4, line.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                let head = HeadRewrite(line)
+                output.writeBytes(head.bytes)
+                line = []
+                state = head.next
+                return
+            }
+            if line.count > maxHeadBytes {
+                flush(into: &output)
+                return
+            }
+        }
+    }
+
+    private mutating func scanLine(_ input: inout ByteBuffer, into output: inout ByteBuffer) {
+        while let byte = input.readInteger(as: UInt8.self) {
+            output.writeInteger(byte)
+            line.append(byte)
+            guard byte == UInt8(ascii: "\n") else {
+                if line.count > 8 * 1024 {
+                    line = []
+                    state = .passthrough
+                    return
+                }
+                continue
+            }
+            let text = line.dropLast(line.count >= 2 && line[line.count - 2] == 13 ? 2 : 1)
+            line = []
+            if case .trailers = state {
+                if text.isEmpty { state = .head }
+                return
+            }
+            let sizeText = text.prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16) else {
+                state = .passthrough
+                return
+            }
+            state = size == 0 ? .trailers : .chunkData(remaining: size)
+            return
+        }
+    }
+
+    /// One request head: its bytes with a conflicting Content-Length set aside, and how its body is framed.
+    private struct HeadRewrite {
+        var bytes: [UInt8]
+        var next: State
+
+        init(_ head: [UInt8]) {
+            let lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                line.last == 13 ? line.dropLast() : line
+            }
+            var lengths: [String] = []
+            var codings: [String] = []
+            var upgrade = false
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+                let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingASCIISpaces()
+                switch name {
+                case "content-length": lengths.append(value)
+                case "transfer-encoding": codings.append(value.lowercased())
+                case "upgrade": upgrade = true
+                default: break
+                }
+            }
+            let isConnect = lines.first.map { $0.starts(with: Array("CONNECT ".utf8)) } ?? false
+            bytes = head
+            if upgrade || isConnect {
+                next = .passthrough
+            } else if !codings.isEmpty {
+                if !lengths.isEmpty {
+                    // Renamed rather than dropped, so the journal can still show what was sent.
+                    var kept: [UInt8] = []
+                    for (index, line) in lines.enumerated() {
+                        if index > 0 { kept += [13, 10] }
+                        if index > 0, Self.isContentLength(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                            kept += Array(RequestFramingScanner.setAsideContentLength.utf8) + line[colon...]
+                        } else {
+                            kept += line
+                        }
+                    }
+                    bytes = kept
+                }
+                let last = codings.joined(separator: ",").split(separator: ",").last.map { String($0).trimmingASCIISpaces() }
+                next = last == "chunked" ? .chunkSizeLine : .passthrough
+            } else if let first = lengths.first {
+                if let length = Int(first), length >= 0, lengths.allSatisfy({ $0 == first }) {
+                    next = length == 0 ? .head : .fixedBody(remaining: length)
+                } else {
+                    next = .passthrough
+                }
+            } else {
+                next = .head
+            }
+        }
+
+        static func isContentLength(_ line: ArraySlice<UInt8>) -> Bool {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
+            return String(decoding: line[..<colon], as: UTF8.self).lowercased() == "content-length"
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingASCIISpaces() -> String {
+        var scalars = Substring(self)
+        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
+        while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

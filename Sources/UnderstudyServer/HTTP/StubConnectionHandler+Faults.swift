@@ -1,0 +1,39 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+extension StubConnectionHandler {
+    /// WireMock's garbage, byte for byte (`JettyFaultInjector`).
+    static let garbage = "lskdu018973t09sylgasjkfg1][]'./.sdlv"
+
+    /// Breaks the connection the way WireMock's Jetty fault injector does.
+    func inject(_ fault: Fault, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void) {
+        state = .closing
+        environment.logger.debug("Injecting fault", metadata: ["fault": "\(fault.rawValue)"])
+        switch fault {
+        case .connectionResetByPeer:
+            // SO_LINGER {on, 0} makes close() send RST instead of FIN: the client sees ECONNRESET.
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            guard let provider = context.channel as? SocketOptionProvider else {
+                context.close(promise: nil)
+                completed()
+                return
+            }
+            provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
+                bound.value.close(promise: nil)
+                completed()
+            }
+        case .emptyResponse:
+            context.close(promise: nil)
+            completed()
+        case .malformedResponseChunk:
+            // A chunked 200 head goes out properly; what follows is not chunk framing.
+            let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked"])
+            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+            writeRawThenClose(context.channel.allocator.buffer(string: Self.garbage), context: context) { _ in completed() }
+        case .randomDataThenClose:
+            writeRawThenClose(context.channel.allocator.buffer(string: Self.garbage), context: context) { _ in completed() }
+        }
+    }
+}

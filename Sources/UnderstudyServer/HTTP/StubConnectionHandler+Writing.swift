@@ -1,0 +1,79 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+extension StubConnectionHandler {
+    /// Renders a stub decision: a fault, a dribbled body, or a whole response.
+    func serve(_ decision: ServeDecision, to head: HTTPRequestHead, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void) {
+        guard case .responding = state else {
+            // The client went away while we were deciding or waiting.
+            completed()
+            return
+        }
+        if let fault = decision.fault {
+            inject(fault, context: context, completed: completed)
+            return
+        }
+        let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.isKeepAlive)
+        if let dribble = decision.chunkedDribble {
+            let rendered = builder.build(status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers, bodyLength: nil)
+            dribbleResponse(rendered, body: decision.body, dribble: dribble, method: head.method, context: context, completed: completed)
+            return
+        }
+        let rendered = builder.build(status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers, bodyLength: decision.body.count)
+        writeResponse(rendered, body: decision.body, method: head.method, context: context) { _ in completed() }
+    }
+
+    /// Writes head, body and end, then either waits for the next request or closes.
+    func writeResponse(
+        _ rendered: ResponseHeadBuilder.Result, body: Data, method: HTTPMethod, context: ChannelHandlerContext,
+        completed: @escaping @Sendable (Result<Void, Error>) -> Void
+    ) {
+        if ResponseHeadBuilder.isInterim(rendered.head.status) {
+            writeInformationalAsFinal(rendered.head, context: context, completed: completed)
+            return
+        }
+        context.write(wrapOutboundOut(.head(rendered.head)), promise: nil)
+        if rendered.allowsBody, method != .HEAD, !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+        finishResponse(mustClose: rendered.mustClose, context: context, completed: completed)
+    }
+
+    /// Writes `.end`. The pipelining handler hands us the next buffered request from inside that
+    /// write, so the state must say "idle" (or "closing") before it.
+    func finishResponse(mustClose: Bool, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
+        let close = mustClose || closeAfterResponse
+        state = close ? .closing : .idle
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        promise.futureResult.whenComplete { result in
+            completed(result)
+            if close { bound.value.close(promise: nil) }
+        }
+    }
+
+    /// A stub may ask for a 1xx status; NIO would take it for an interim answer and wait for
+    /// another, so it goes out raw, as the last thing on the connection.
+    private func writeInformationalAsFinal(_ head: HTTPResponseHead, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
+        state = .closing
+        var text = "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n"
+        for (name, value) in head.headers { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        writeRawThenClose(context.channel.allocator.buffer(string: text), context: context, completed: completed)
+    }
+
+    /// Sends bytes past the HTTP encoder (see ``RawBytesWriter``), then closes.
+    func writeRawThenClose(_ bytes: ByteBuffer, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
+        state = .closing
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.triggerUserOutboundEvent(RawBytes(bytes: bytes), promise: promise)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        promise.futureResult.whenComplete { result in
+            completed(result)
+            bound.value.close(promise: nil)
+        }
+    }
+}

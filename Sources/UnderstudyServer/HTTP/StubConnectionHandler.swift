@@ -1,0 +1,121 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+/// Reads one request at a time from a connection, hands it to the engine or the admin API,
+/// and writes back what they decide.
+///
+/// NIO's pipelining handler sits in front, so the next pipelined request only arrives once the
+/// response to this one has ended: answers come out in order by construction.
+final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    enum State {
+        /// Between requests.
+        case idle
+        /// A request head arrived; its body is being gathered.
+        case receiving(HTTPRequestHead, ByteBuffer, receivedAt: NIODeadline)
+        /// The request is complete; its response is being worked out, delayed or written.
+        case responding
+        /// The connection is finished: anything more the client sends is ignored.
+        case closing
+    }
+
+    let environment: ConnectionEnvironment
+    var state = State.idle
+    /// The client half-closed while a response was in progress: close once it is written.
+    var closeAfterResponse = false
+
+    init(environment: ConnectionEnvironment) {
+        self.environment = environment
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch (unwrapInboundIn(data), state) {
+        case (.head(let head), .idle):
+            receiveHead(head, context: context)
+        case (.body(var chunk), .receiving(let head, var body, let receivedAt)):
+            guard body.readableBytes + chunk.readableBytes <= environment.configuration.maxBodyBytes else {
+                refuse(.payloadTooLarge, context: context)
+                return
+            }
+            state = .responding  // drop the stored buffer's reference so the append does not copy
+            body.writeBuffer(&chunk)
+            state = .receiving(head, body, receivedAt: receivedAt)
+        case (.end, .receiving(let head, let body, let receivedAt)):
+            state = .responding
+            dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+        default:
+            // Parts of a request refused earlier, or anything after the connection was given up.
+            break
+        }
+    }
+
+    private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // A body declared too large is refused before a byte of it is read. With
+        // Transfer-Encoding present, Content-Length is ignored (URLSession sends both).
+        if !head.headers.contains(name: "transfer-encoding"), let declared = head.headers.first(name: "content-length"),
+            let length = Int(declared.trimmingCharacters(in: .whitespaces)), length > environment.configuration.maxBodyBytes
+        {
+            refuse(.payloadTooLarge, context: context)
+            return
+        }
+        if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+        }
+        state = .receiving(head, context.channel.allocator.buffer(capacity: 0), receivedAt: .now())
+    }
+
+    /// Answers with a bodiless error status and gives up on the connection without reading further.
+    func refuse(_ status: HTTPResponseStatus, context: ChannelHandlerContext) {
+        state = .closing
+        environment.logger.info("Refused a request", metadata: ["status": "\(status.code)"])
+        let head = HTTPResponseHead(version: .http1_1, status: status, headers: ["Connection": "close", "Content-Length": "0"])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        closeOutput(context: context)
+    }
+
+    /// Sends FIN once pending writes are out, so the client reads the whole answer even while it is
+    /// still sending; the connection closes fully when the client closes, or at the idle timeout.
+    func closeOutput(context: ChannelHandlerContext) {
+        state = .closing
+        context.close(mode: .output, promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let idle as IdleStateHandler.IdleStateEvent where idle == .all:
+            // A connection waiting on one of our own delays is not idle.
+            if case .responding = state { return }
+            environment.logger.debug("Closing an idle connection")
+            context.close(promise: nil)
+        case ChannelEvent.inputClosed:
+            switch state {
+            case .responding: closeAfterResponse = true
+            default: context.close(promise: nil)
+            }
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        if error is HTTPParserError || error is RequestRefused {
+            // NIO's error handler (or ours, for 431) has written the answer already.
+            environment.logger.info("Rejected a malformed request", metadata: ["error": "\(error)"])
+            closeOutput(context: context)
+        } else {
+            environment.logger.debug("Connection error", metadata: ["error": "\(error)"])
+            state = .closing
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        state = .closing
+        context.fireChannelInactive()
+    }
+}

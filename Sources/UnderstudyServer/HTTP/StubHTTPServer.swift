@@ -1,0 +1,138 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+import UnderstudyCore
+
+/// A real HTTP/1.1 server on a socket that serves one ``StubEngine``, with WireMock's faults and
+/// delays at the socket level and, when given one, the admin API under `/__admin`.
+///
+/// ```swift
+/// let server = try await StubHTTPServer.start(engine: StubEngine())
+/// defer { Task { try await server.stop() } }
+/// let (data, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("hello"))
+/// ```
+public final class StubHTTPServer: Sendable {
+    /// The stubs, journal and files this server answers from.
+    public let engine: StubEngine
+    /// The port actually bound (a free one when the configuration asked for 0).
+    public let port: Int
+    /// The address actually bound.
+    public let host: String
+    /// `http://host:port`, for clients under test.
+    public let baseURL: URL
+
+    private let serverChannel: any Channel
+    private let connections: OpenConnections
+    private let gracePeriod: Duration
+    private let logger: Logger
+    private let stopping = Mutex(false)
+    private let stopped = StopSignal()
+
+    private init(engine: StubEngine, channel: any Channel, connections: OpenConnections, configuration: StubServerConfiguration) throws {
+        self.engine = engine
+        self.serverChannel = channel
+        self.connections = connections
+        self.gracePeriod = configuration.shutdownGracePeriod
+        self.logger = configuration.logger
+        guard let address = channel.localAddress, let port = address.port else { throw StubServerError.notBound }
+        self.port = port
+        self.host = address.ipAddress ?? configuration.host
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        guard let url = URL(string: "http://\(urlHost):\(port)") else { throw StubServerError.notBound }
+        self.baseURL = url
+    }
+
+    deinit {
+        // A server dropped without stop() must not keep its port.
+        serverChannel.close(promise: nil)
+    }
+
+    /// Binds and starts serving. The port is known when this returns.
+    /// - Parameters:
+    ///   - admin: answers `/__admin/…`; without one those paths get a 404 JSON error.
+    public static func start(
+        engine: StubEngine, admin: (any AdminRequestHandler)? = nil, configuration: StubServerConfiguration = .init()
+    ) async throws -> StubHTTPServer {
+        let connections = OpenConnections()
+        let link = ShutdownLink()
+        let environment = ConnectionEnvironment(engine: engine, admin: admin, configuration: configuration, requestShutdown: link.trigger)
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                guard connections.add(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    try ConnectionPipeline.configure(channel, environment: environment)
+                }
+            }
+            .bind(host: configuration.host, port: configuration.port).get()
+        let server: StubHTTPServer
+        do {
+            server = try StubHTTPServer(engine: engine, channel: channel, connections: connections, configuration: configuration)
+        } catch {
+            try? await channel.close().get()
+            throw error
+        }
+        link.connect { [weak server] in
+            guard let server else { return }
+            Task { try? await server.stop() }
+        }
+        configuration.logger.info("Understudy serving on \(server.baseURL.absoluteString)")
+        return server
+    }
+
+    /// True until ``stop()`` begins (or an admin shutdown).
+    public var isRunning: Bool { !stopping.withLock { $0 } }
+
+    /// Stops accepting, lets requests in flight finish (delayed ones included) for up to the
+    /// configured grace period, then closes every connection. Calling it again waits for the first stop.
+    public func stop() async throws {
+        let isFirst = stopping.withLock { stopping -> Bool in
+            defer { stopping = true }
+            return !stopping
+        }
+        guard isFirst else {
+            await stopped.wait()
+            return
+        }
+        try? await serverChannel.close().get()
+        let open = connections.stopAccepting()
+        for channel in open {
+            // NIO's pipelining handler closes an idle connection at once, a busy one after its response.
+            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+        await Self.waitForClose(of: open, within: gracePeriod, on: serverChannel.eventLoop)
+        for channel in connections.all { try? await channel.close().get() }
+        logger.info("Understudy stopped serving on \(baseURL.absoluteString)")
+        stopped.fire()
+    }
+
+    /// Returns once the server has stopped, through ``stop()`` or `POST /__admin/shutdown`.
+    public func waitUntilStopped() async {
+        await stopped.wait()
+    }
+
+    private static func waitForClose(of channels: [any Channel], within limit: Duration, on loop: any EventLoop) async {
+        guard !channels.isEmpty else { return }
+        let done = loop.makePromise(of: Void.self)
+        let timer = loop.scheduleTask(in: TimeAmount(limit)) { done.succeed() }
+        EventLoopFuture.andAllComplete(channels.map(\.closeFuture), on: loop).whenComplete { _ in done.succeed() }
+        try? await done.futureResult.get()
+        timer.cancel()
+    }
+}
+
+/// Why a server could not start.
+public enum StubServerError: Error, Sendable, CustomStringConvertible {
+    case notBound
+
+    public var description: String {
+        switch self {
+        case .notBound: return "the server socket has no local address after binding"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Logging
+
+/// How a ``StubHTTPServer`` listens and which limits it enforces on what clients send.
+public struct StubServerConfiguration: Sendable {
+    /// The address to bind; loopback unless the user asks otherwise.
+    public var host: String
+    /// The port to bind; 0 picks a free one (read it back from ``StubHTTPServer/port``).
+    public var port: Int
+    /// Largest request line plus header block; a bigger one is answered 431 and the connection closed.
+    public var maxHeaderBytes: Int
+    /// Largest request body; a bigger one is answered 413 (unread when declared up front) and the connection closed.
+    public var maxBodyBytes: Int
+    /// A connection with no request in progress and no traffic for this long is closed.
+    public var idleTimeout: Duration
+    /// How long ``StubHTTPServer/stop()`` lets in-flight requests finish before it closes their connections.
+    public var shutdownGracePeriod: Duration
+    /// Where each request is logged (at `.info`) with the stub it matched or "no match".
+    public var logger: Logger
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        maxHeaderBytes: Int = 64 * 1024,
+        maxBodyBytes: Int = 64 * 1024 * 1024,
+        idleTimeout: Duration = .seconds(60),
+        shutdownGracePeriod: Duration = .seconds(5),
+        logger: Logger = Logger(label: "understudy.server")
+    ) {
+        self.host = host
+        self.port = port
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.idleTimeout = idleTimeout
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.logger = logger
+    }
+}
