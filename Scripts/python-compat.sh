@@ -26,19 +26,25 @@ cleanup() {
         kill "$server_pid" 2>/dev/null || true
         wait "$server_pid" 2>/dev/null || true
     fi
-    rm -rf "$root"
+    rm -rf "$root" "$root.out"
 }
 trap cleanup EXIT
 
-# A coprocess gives us its stdout as a pipe: reading the first line waits for the server itself.
-coproc SERVER { exec .build/debug/understudy serve --port 0 --root "$root"; }
-server_pid=$SERVER_PID
-if ! IFS= read -r -t 60 first_line <&"${SERVER[0]}"; then
+# The server writes to a file; its first line is the base URL.
+out="$root.out"
+.build/debug/understudy serve --port 0 --root "$root" >"$out" 2>&1 &
+server_pid=$!
+first_line=""
+for _ in $(seq 1 600); do
+    first_line=$(head -n 1 "$out" 2>/dev/null || true)
+    [[ -n "$first_line" ]] && break
+    kill -0 "$server_pid" 2>/dev/null || { echo "understudy serve exited early:" >&2; cat "$out" >&2; exit 1; }
+    sleep 0.1
+done
+if [[ -z "$first_line" ]]; then
     echo "understudy serve printed no base URL" >&2
     exit 1
 fi
-# Keep draining the server's output so it never blocks on a full pipe.
-cat <&"${SERVER[0]}" >/dev/null &
 
 url=$(grep -oE 'https?://[^[:space:]]+' <<<"$first_line" | head -n 1 || true)
 if [[ -z "$url" ]]; then

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Logging
+import UnderstudyCore
+import UnderstudyServer
+
+/// `understudy serve`: a WireMock-compatible stub server for a mapping folder.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the stubs in a WireMock-layout folder (mappings/, __files/) with the admin API under /__admin.",
+        discussion: """
+            Prints the base URL (http://127.0.0.1:PORT) as the first line on standard output, then the loaded stubs.
+            Stops cleanly on SIGINT or SIGTERM, or on POST /__admin/shutdown.
+            """)
+
+    @Option(name: .long, help: "The folder with mappings/ and __files/.")
+    var root: String = "."
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "The address to bind. Anything but loopback exposes the admin API to the network.")
+    var bind: String = "127.0.0.1"
+
+    @Option(name: .long, help: "How many requests the journal keeps (the oldest are dropped).")
+    var maxJournalEntries: Int = RequestJournal.defaultCapacity
+
+    @Flag(name: .long, help: "Keep no request journal (saves memory in load tests; verification then sees nothing).")
+    var noJournal = false
+
+    @Option(name: .long, help: "A delay in milliseconds added to every response that has no delay of its own.")
+    var globalDelay: Int?
+
+    @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
+        if let globalDelay, globalDelay < 0 { throw ValidationError("--global-delay must not be negative") }
+    }
+
+    func run() async throws {
+        let logger = makeLogger()
+        let directory = MappingDirectory(root: URL(fileURLWithPath: root))
+        let engine = try loadEngine(directory)
+        if !BindAddress.isLoopback(bind) {
+            logger.warning("Binding \(bind): the admin API under /__admin is reachable by anyone who can reach this address.")
+        }
+        let server = try await StubHTTPServer.start(
+            engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current),
+            configuration: StubServerConfiguration(host: bind, port: port, logger: logger))
+        // The first line is the base URL: scripts and tests read it to find the free port.
+        // Written unbuffered, so a script reading the pipe sees it at once.
+        FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+        FileHandle.standardOutput.write(Data((StubTable.render(engine.store.storedStubs) + "\n").utf8))
+        let verboseToken = verbose ? NotMatchedReporter.start(engine: engine, logger: logger) : nil
+        let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+            logger.notice("Received signal \(signal); stopping")
+            Task { try? await server.stop() }
+        }
+        await server.waitUntilStopped()
+        signals.cancel()
+        verboseToken?.cancel()
+    }
+
+    func loadEngine(_ directory: MappingDirectory) throws -> StubEngine {
+        let engine = StubEngine(
+            journal: RequestJournal(capacity: noJournal ? 0 : maxJournalEntries), files: directory.files,
+            settings: GlobalSettings(fixedDelay: globalDelay))
+        guard FileManager.default.fileExists(atPath: directory.mappingsURL.path) else {
+            // A folder without mappings/ is fine (an empty server, fed through the admin API).
+            return engine
+        }
+        let result = directory.load()
+        if !result.errors.isEmpty {
+            for error in result.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+            FileHandle.standardError.write(Data("understudy: \(result.errors.count) mapping file problem(s); not starting. Run 'understudy check --root \(root)' after fixing them.\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            try engine.store.addInOrder(result.stubs)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        return engine
+    }
+
+    func makeLogger() -> Logger {
+        var logger = Logger(label: "understudy") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .info : .notice
+        return logger
+    }
+}

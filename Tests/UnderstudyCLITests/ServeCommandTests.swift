@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `understudy serve` as a user runs it: a real process, a real port, real HTTP.
+@Suite struct ServeCommandTests {
+    static var exampleRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/StatusPoster/Stubs").path
+    }
+
+    @Test func printsTheBaseURLFirstServesTheExampleAndStopsOnSIGTERM() async throws {
+        let server = try await ServerProcess.start(["serve", "--root", Self.exampleRoot, "--port", "0"])
+        defer { server.terminate() }
+        let url = try #require(URL(string: server.firstLine))
+        #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))
+        let (body, response) = try await URLSession.shared.data(from: url.appendingPathComponent("timeline"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self).contains("Lunch was great"))
+        let (_, adminResponse) = try await URLSession.shared.data(from: url.appendingPathComponent("__admin/mappings"))
+        #expect((adminResponse as? HTTPURLResponse)?.statusCode == 200)
+        let status = await server.signalAndWait(SIGTERM)
+        #expect(status == 0)
+        #expect(server.remainingOutput.contains("stubs loaded"))
+    }
+
+    @Test func aBrokenMappingStopsStartUpWithFilePointerAndReason() throws {
+        let root = try TemporaryRoot()
+        try root.write("mappings/bad.json", #"{"response":{"fault":"EXPLODE"}}"#)
+        let output = try CLIProcess.run(["serve", "--root", root.url.path, "--port", "0"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("mappings/bad.json at /response/fault: Unknown fault 'EXPLODE'"))
+    }
+
+    @Test func versionAndHelpWorkAsArgumentParserUsersExpect() throws {
+        #expect(try CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let help = try CLIProcess.run(["serve", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--max-journal-entries"))
+        #expect(try CLIProcess.run(["serve", "--port", "70000"]).status == 64)
+    }
+}
+
+/// A long-running `understudy serve` whose first output line is read as soon as it is printed.
+final class ServerProcess: @unchecked Sendable {
+    // Unchecked: the process and pipe are set once in `start` and only read afterwards.
+    let process: Process
+    let output: Pipe
+    let firstLine: String
+
+    private init(process: Process, output: Pipe, firstLine: String) {
+        self.process = process
+        self.output = output
+        self.firstLine = firstLine
+    }
+
+    /// Starts the process and waits (off the cooperative pool) for its first line.
+    static func start(_ arguments: [String]) async throws -> ServerProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try startBlocking(arguments) })
+            }
+        }
+    }
+
+    private static func startBlocking(_ arguments: [String]) throws -> ServerProcess {
+        let process = Process()
+        process.executableURL = try CLIProcess.executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        // Read byte by byte until the first newline: the server prints its URL before anything else.
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        return ServerProcess(process: process, output: output, firstLine: String(decoding: line, as: UTF8.self))
+    }
+
+    var remainingOutput: String {
+        String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func signalAndWait(_ signal: Int32) async -> Int32 {
+        kill(process.processIdentifier, signal)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                self.process.waitUntilExit()
+                continuation.resume(returning: self.process.terminationStatus)
+            }
+        }
+    }
+
+    func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+}
