@@ -92,8 +92,7 @@ public final class StubEngine: Sendable {
                 eventID: request.id, stub: nil, status: 200, statusMessage: nil, headers: headers, body: data, fault: nil,
                 delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
         }
-        let stubs = store.stubs
-        let nearMisses = NearMissCalculator.nearest(to: request, among: stubs, scenarioStates: store.scenarioStates)
+        let nearMisses = NearMissCalculator.nearest(to: request, among: store.storedStubs, scenarioStates: store.scenarioStates)
         let report: String
         if let closest = nearMisses.first {
             report = DiffRenderer.render(closest, width: consoleWidth ?? DiffRenderer.defaultWidth)

@@ -2,7 +2,7 @@
 /// (Hyyrö's global-distance form): one pass of a few word operations per character instead
 /// of a full table. Used for near misses, where one request URL is compared with every stub.
 /// Falls back to the table algorithm when the fixed string is longer than 64 bytes.
-struct BitParallelLevenshtein {
+final class BitParallelLevenshtein: Sendable {
     private let pattern: [UInt8]
     /// For each byte value, the bits of the positions where it occurs in the pattern.
     private let peq: [UInt64]

@@ -6,12 +6,15 @@ public struct StoredStub: Sendable {
     public let origin: StubOrigin
     /// The literal path this stub is indexed under, or nil for the fallback list.
     let indexPath: String?
+    /// Precomputed for fast near-miss ranking.
+    let nearMissKey: NearMissKey
 
     init(stub: StubMapping, insertionIndex: Int, origin: StubOrigin) {
         self.stub = stub
         self.insertionIndex = insertionIndex
         self.origin = origin
         self.indexPath = stub.request.url?.literalPath
+        self.nearMissKey = NearMissKey(stub.request, inScenario: stub.scenarioName != nil && stub.requiredScenarioState != nil)
     }
 
     /// True when `self` is tried before `other`: priority ascending, then newest first.

@@ -1,0 +1,47 @@
+/// What near-miss ranking needs to know about a stub cheaply, worked out once when the stub is
+/// stored: a lower bound on its distance can then be had from the method and URL alone, and the
+/// full (costlier) distance is computed only for stubs that could still make the top three.
+final class NearMissKey: Sendable {
+    let method: RequestMethod
+    /// The literal a `url` or `urlPath` matcher compares with, and whether it includes the query.
+    let literalURL: String?
+    let literalIncludesQuery: Bool
+    /// Sum of the weights of every part of the pattern (method and URL included).
+    let totalWeight: Double
+
+    init(_ pattern: RequestPattern, inScenario: Bool) {
+        method = pattern.method
+        switch pattern.url {
+        case .url(let text)?:
+            literalURL = text
+            literalIncludesQuery = true
+        case .urlPath(let text)?:
+            literalURL = text
+            literalIncludesQuery = false
+        default:
+            literalURL = nil
+            literalIncludesQuery = false
+        }
+        var weight = PartWeight.method + PartWeight.url
+        if pattern.scheme != nil { weight += PartWeight.scheme }
+        if pattern.host != nil { weight += PartWeight.host }
+        if pattern.port != nil { weight += PartWeight.port }
+        if pattern.clientIp != nil { weight += PartWeight.clientIp }
+        let others = pattern.pathParameters.count + pattern.headers.count + pattern.queryParameters.count
+            + pattern.formParameters.count + pattern.cookies.count + (pattern.basicAuthCredentials == nil ? 0 : 1)
+            + pattern.bodyPatterns.count + pattern.multipartPatterns.count + (inScenario ? 1 : 0)
+        weight += Double(others) * PartWeight.other
+        totalWeight = weight
+    }
+
+    /// A distance no greater than the stub's real one: the method and literal URL parts, with
+    /// every other part assumed to match.
+    func lowerBound(_ context: MatchContext) -> Double {
+        var total = method.matches(context.request.method) ? 0 : PartWeight.method
+        if let literalURL {
+            let d = literalIncludesQuery ? context.urlDistance.normalizedDistance(to: literalURL) : context.pathDistance.normalizedDistance(to: literalURL)
+            total += PartWeight.url * d
+        }
+        return total / totalWeight
+    }
+}
