@@ -156,21 +156,19 @@ public final class StubStore: Sendable {
         return stub
     }
 
-    /// Walks the two ordered candidate lists as one merged list.
+    /// Walks the two ordered candidate lists as one merged list. Entries are read in place by
+    /// index: copying a stored stub per candidate (every field retained) doubled the cost.
     static func firstMatch(bucket: [StoredStub], fallback: [StoredStub], context: MatchContext) -> StubMapping? {
         var i = 0
         var j = 0
         while i < bucket.count || j < fallback.count {
-            let entry: StoredStub
-            if j >= fallback.count || (i < bucket.count && bucket[i].precedes(fallback[j])) {
-                entry = bucket[i]
+            let fromBucket = j >= fallback.count || (i < bucket.count && bucket[i].precedes(fallback[j]))
+            if fromBucket {
+                if bucket[i].stub.scenarioAllows(context.scenarioStates) && bucket[i].stub.request.matches(context) { return bucket[i].stub }
                 i += 1
             } else {
-                entry = fallback[j]
+                if fallback[j].stub.scenarioAllows(context.scenarioStates) && fallback[j].stub.request.matches(context) { return fallback[j].stub }
                 j += 1
-            }
-            if entry.stub.scenarioAllows(context.scenarioStates) && entry.stub.request.matches(context) {
-                return entry.stub
             }
         }
         return nil
