@@ -10,12 +10,7 @@ extension LoggedRequest {
             "method": .string(method),
             "clientIp": .string(clientIP),
         ]
-        var headerObject = JSONObject()
-        for name in headers.names {
-            let values = headers.values(name)
-            headerObject[name] = values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
-        }
-        object["headers"] = .object(headerObject)
+        object["headers"] = headers.json
         var cookieObject = JSONObject()
         for cookie in cookies {
             cookieObject[cookie.name] = cookie.values.count == 1 ? .string(cookie.values[0]) : .array(cookie.values.map { .string($0) })
@@ -87,15 +82,22 @@ extension LoggedRequest {
     }
 }
 
+extension HeaderFields {
+    /// WireMock's header JSON: one value as a string, a repeated header as an array.
+    public var json: JSONValue {
+        var object = JSONObject()
+        for name in names {
+            let values = self.values(name)
+            object[name] = values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
+        }
+        return .object(object)
+    }
+}
+
 extension LoggedResponse {
     public var json: JSONValue {
         var object: JSONObject = ["status": .int(status)]
-        var headerObject = JSONObject()
-        for name in headers.names {
-            let values = headers.values(name)
-            headerObject[name] = values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
-        }
-        if !headerObject.isEmpty { object["headers"] = .object(headerObject) }
+        if !headers.isEmpty { object["headers"] = headers.json }
         object["bodyAsBase64"] = .string(body.base64EncodedString())
         object["body"] = .string(String(decoding: body, as: UTF8.self))
         if let fault { object["fault"] = .string(fault.rawValue) }

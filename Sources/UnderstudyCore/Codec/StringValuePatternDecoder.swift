@@ -110,26 +110,29 @@ enum StringValuePatternDecoder {
     }
 
     static func jsonPath(_ operand: JSONValue, at pointer: String) throws(MappingError) -> StringValuePattern {
-        let expression: String
-        var valuePattern: StringValuePattern?
-        switch operand {
-        case .string(let s):
-            expression = s
-        case .object(let object):
-            guard case .string(let s)? = object["expression"] else {
-                throw .invalid(UnderstudyCore.pointer(pointer, "expression"), "matchesJsonPath needs an 'expression' string")
-            }
-            expression = s
-            var rest = object
-            rest["expression"] = nil
-            if !rest.isEmpty { valuePattern = try decode(.object(rest), at: pointer) }
-        default:
-            throw .invalid(pointer, "matchesJsonPath needs an expression string or an object")
-        }
+        let (expression, rest) = try expressionAndMatcher(operand, operator: "matchesJsonPath", at: pointer)
+        let valuePattern = rest.isEmpty ? nil : try decode(.object(rest), at: pointer)
         do {
             return .matchesJsonPath(JSONPathMatch(path: try JSONPath(expression), valuePattern: valuePattern))
         } catch {
             throw .invalid(pointer, "Invalid JSONPath '\(expression)': \(error)")
+        }
+    }
+
+    /// `"$.x"` or `{"expression":"$.x", <matcher>}`: the expression, and the matcher's members.
+    static func expressionAndMatcher(_ operand: JSONValue, operator name: String, at pointer: String) throws(MappingError) -> (String, JSONObject) {
+        switch operand {
+        case .string(let s):
+            return (s, JSONObject())
+        case .object(let object):
+            guard case .string(let s)? = object["expression"] else {
+                throw .invalid(UnderstudyCore.pointer(pointer, "expression"), "\(name) needs an 'expression' string")
+            }
+            var rest = object
+            rest["expression"] = nil
+            return (s, rest)
+        default:
+            throw .invalid(pointer, "\(name) needs an expression string or an object")
         }
     }
 
@@ -197,26 +200,12 @@ enum StringValuePatternDecoder {
                 namespaces[member.key] = try text(member.value, UnderstudyCore.pointer(reader.path("xPathNamespaces"), member.key))
             }
         }
-        let expression: String
-        var valuePattern: StringValuePattern?
-        switch operand {
-        case .string(let s):
-            expression = s
-        case .object(let object):
-            guard case .string(let s)? = object["expression"] else {
-                throw .invalid(UnderstudyCore.pointer(pointer, "expression"), "matchesXPath needs an 'expression' string")
-            }
-            expression = s
-            var rest = object
-            rest["expression"] = nil
-            if let inner = rest["xPathNamespaces"]?.objectValue {
-                for member in inner { if let uri = member.value.stringValue { namespaces[member.key] = uri } }
-                rest["xPathNamespaces"] = nil
-            }
-            if !rest.isEmpty { valuePattern = try decode(.object(rest), at: pointer) }
-        default:
-            throw .invalid(pointer, "matchesXPath needs an expression string or an object")
+        var (expression, rest) = try expressionAndMatcher(operand, operator: "matchesXPath", at: pointer)
+        if let inner = rest["xPathNamespaces"]?.objectValue {
+            for member in inner { if let uri = member.value.stringValue { namespaces[member.key] = uri } }
+            rest["xPathNamespaces"] = nil
         }
+        let valuePattern = rest.isEmpty ? nil : try decode(.object(rest), at: pointer)
         do {
             let query = try XPathQuery(expression: expression, namespaces: namespaces)
             return .matchesXPath(XPathMatch(expression: expression, query: query, namespaces: namespaces, valuePattern: valuePattern))
