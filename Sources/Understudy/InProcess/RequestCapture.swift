@@ -42,8 +42,11 @@ enum RequestCapture {
         where name.caseInsensitiveCompare("Host") != .orderedSame {
             headers.add(name, value)
         }
+        // What URLSession on Linux adds on the wire when the request does not say (checked
+        // against the server's journal): a catch-all Accept, and form encoding for a bare body.
         if !headers.contains("Accept") { headers.add("Accept", "*/*") }
         if !body.isEmpty {
+            if !headers.contains("Content-Type") { headers.add("Content-Type", "application/x-www-form-urlencoded") }
             if !headers.contains("Content-Length") { headers.add("Content-Length", String(body.count)) }
         }
         return LoggedRequest(
