@@ -92,7 +92,7 @@ if wanted("decode") {
     try? FileManager.default.removeItem(at: root)
 }
 
-table.print()
+if table.rows.count > 1 { table.print() }
 
 if wanted("inprocess") {
     // URLSession round trips: in-process interception next to the same request over loopback.

@@ -22,11 +22,11 @@ import Understudy
         #expect(parsedBack == full)
     }
 
-    @Test func compilingConstructorsThrowInsteadOfNeverMatching() {
+    @Test func compilingConstructorsThrowInsteadOfNeverMatching() throws {
         #expect(throws: RegexSyntaxError.self) { try StringValuePattern.matches("(") }
         #expect(throws: RegexSyntaxError.self) { try RequestPattern.urlPattern("[") }
         #expect(throws: (any Error).self) { try RequestPattern.post("/a").jsonPath("$[") }
-        #expect((try? StringValuePattern.matches("a+")) == .matches(try! RegexPattern("a+")))
+        #expect(try StringValuePattern.matches("a+") == .matches(try RegexPattern("a+")))
     }
 
     @Test func responsesWriteWireMockJSON() throws {

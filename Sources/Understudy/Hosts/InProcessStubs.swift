@@ -19,6 +19,7 @@ import FoundationNetworking
 /// }
 /// ```
 public final class InProcessStubs: StubHost {
+    /// The stubs, journal and files this stub set answers from.
     public let engine: StubEngine
     /// `http://<uuid>.understudy.invalid`.
     public let baseURL: URL
@@ -28,6 +29,7 @@ public final class InProcessStubs: StubHost {
     public let mappings: MappingDirectory?
     /// An ephemeral session with the in-process protocol first in its protocol list.
     public let session: URLSession
+    /// Always ``StubTransport/inProcess``.
     public var transport: StubTransport { .inProcess }
 
     /// Opens a stub set, first loading a WireMock folder when given.
@@ -58,6 +60,7 @@ public final class InProcessStubs: StubHost {
         session.invalidateAndCancel()
     }
 
+    /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
     public func reset() {
         StubWorld.reset(engine, mappings: mappings)
     }

@@ -27,8 +27,11 @@ public final class StubServer: StubHost {
     /// without credentials a challenge ends in `URLError(.cancelled)`.
     public let session: URLSession
 
+    /// The stubs, journal and files this server answers from.
     public var engine: StubEngine { server.engine }
+    /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { server.baseURL }
+    /// Always ``StubTransport/server``.
     public var transport: StubTransport { .server }
     /// The bound port.
     public var port: Int { server.port }
@@ -60,6 +63,7 @@ public final class StubServer: StubHost {
         try await server.stop()
     }
 
+    /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
     public func reset() {
         StubWorld.reset(engine, mappings: mappings)
     }

@@ -7,6 +7,7 @@ public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertib
     /// A real HTTP server on 127.0.0.1 with a free port.
     case server
 
+    /// `inProcess` or `server`, as test arguments are shown.
     public var description: String { rawValue }
 }
 

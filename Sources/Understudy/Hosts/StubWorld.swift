@@ -37,6 +37,7 @@ public struct StubFolderError: Error, Sendable, CustomStringConvertible {
     /// One error per problem, each naming its file.
     public var errors: [MappingError]
 
+    /// Every problem, one per line, each with its file and JSON pointer.
     public var description: String {
         "Cannot load stubs from \(root.path):\n" + errors.map { "  " + $0.description }.joined(separator: "\n")
     }

@@ -25,14 +25,17 @@ public final class InProcessURLProtocol: URLProtocol {
     /// limits. A pending delay timer finds it set and does nothing, which is how it is cancelled.
     private let finished = Mutex(false)
 
+    /// True for any `*.understudy.invalid` URL, open stub set or not (never the network).
     override public class func canInit(with request: URLRequest) -> Bool {
         InProcessRegistry.isOurs(request.url?.host)
     }
 
+    /// The request unchanged.
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
+    /// Journals the request through the host's engine and answers, now or after the stub's delay.
     override public func startLoading() {
         let request = self.request
         guard let url = request.url, let host = url.host else {
@@ -65,6 +68,7 @@ public final class InProcessURLProtocol: URLProtocol {
         schedule(outcome, after: decision.delay, timeout: request.timeoutInterval, url: url)
     }
 
+    /// Marks the load finished: a pending delayed answer is dropped and the client is never called again.
     override public func stopLoading() {
         finished.withLock { $0 = true }
     }

@@ -32,6 +32,7 @@ public struct SharedSessionInterceptionError: Error, Sendable, CustomStringConve
     /// The protocol class `URLSession.shared` would use instead.
     public var chosen: String
 
+    /// What happened and the two ways out.
     public var description: String {
         "URLSession.shared was created before Understudy's protocol was registered, so it would send in-process requests to \(chosen) (the real network). On Linux, URLSession.shared copies the registered protocols the first time anything touches it. Call InProcessStubs.interceptSharedSession() before any code touches URLSession.shared, or better, pass stubs.session (or stubs.configure(yourConfiguration)) to the code under test."
     }
