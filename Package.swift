@@ -44,7 +44,7 @@ let package = Package(
         // Speed figures side by side with a baseline; run with `swift run -c release understudy-bench`.
         .executableTarget(
             name: "UnderstudyBenchmarks",
-            dependencies: ["UnderstudyCore"],
+            dependencies: ["UnderstudyCore", "Understudy"],
             path: "Benchmarks/UnderstudyBenchmarks"),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
         .testTarget(
@@ -55,6 +55,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
+        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@ import UnderstudyCore
 
 // Engine benchmarks: each row prints our figure next to a baseline measured in the same run.
 // Run: swift run -c release UnderstudyBenchmarks [--only WORD]
-// `--only decode` (or any word of a section name: match, regex, near, decode) runs one section, for profiling.
+// `--only decode` (or any word of a section name: match, regex, near, decode, inprocess) runs one section, for profiling.
 
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
     i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
@@ -94,4 +94,15 @@ if wanted("decode") {
     try? FileManager.default.removeItem(at: root)
 }
 
-table.print()
+if table.rows.count > 1 { table.print() }
+
+if wanted("inprocess") {
+    // URLSession round trips: in-process interception next to the same request over loopback.
+    print("")
+    var transports = Table()
+    transports.add("URLSession round trip", "in-process", "baseline (loopback server)", "in-process speed-up")
+    for (name, inProcess, server) in try await InProcessBenchmark.run() {
+        transports.add(name, inProcess.micros, server.micros, String(format: "%.1f×", server.milliseconds / inProcess.milliseconds))
+    }
+    transports.print()
+}

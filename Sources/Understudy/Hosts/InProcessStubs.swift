@@ -1,0 +1,88 @@
+import Foundation
+import UnderstudyCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Stubs served without a socket, through a URLProtocol, to a host of their own
+/// (`http://<uuid>.understudy.invalid`), so parallel tests never see each other's stubs.
+///
+/// Use ``session`` (or ``configure(_:)`` on your own configuration). What Linux cannot do
+/// in-process (redirects, 401 challenges, upload bodies, dribbled bodies, proxying) fails at
+/// once with `URLError(.resourceUnavailable)` and a message that names the server transport.
+///
+/// ```swift
+/// try await withInProcessStubs { stubs in
+///     stubs.stub(.get("/timeline"), .ok(json: "[]"))
+///     let client = TimelineClient(baseURL: stubs.baseURL, session: stubs.session)
+/// }
+/// ```
+public final class InProcessStubs: StubHost {
+    /// The stubs, journal and files this stub set answers from.
+    public let engine: StubEngine
+    /// `http://<uuid>.understudy.invalid`.
+    public let baseURL: URL
+    /// The host part of ``baseURL``.
+    public let host: String
+    /// The folder the stubs came from, if any; ``reset()`` reloads it.
+    public let mappings: MappingDirectory?
+    /// An ephemeral session with the in-process protocol first in its protocol list.
+    public let session: URLSession
+    /// Always ``StubTransport/inProcess``.
+    public var transport: StubTransport { .inProcess }
+
+    /// Opens a stub set, first loading a WireMock folder when given.
+    /// - Throws: ``StubFolderError`` listing every bad mapping file.
+    public init(root: URL? = nil) throws {
+        let (engine, mappings) = try StubWorld.engine(root: root)
+        self.engine = engine
+        self.mappings = mappings
+        host = "\(UUID().uuidString.lowercased()).\(InProcessRegistry.domain)"
+        baseURL = URL(string: "http://\(host)") ?? URL(fileURLWithPath: "/")
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        Self.prependProtocol(to: configuration)
+        session = URLSession(configuration: configuration)
+        InProcessRegistry.shared.register(engine, host: host)
+    }
+
+    deinit {
+        InProcessRegistry.shared.unregister(host: host)
+    }
+
+    /// Stops answering: later requests to ``baseURL`` fail with `URLError(.cannotFindHost)`.
+    public func close() {
+        InProcessRegistry.shared.unregister(host: host)
+        session.invalidateAndCancel()
+    }
+
+    /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
+    public func reset() {
+        StubWorld.reset(engine, mappings: mappings)
+    }
+
+    /// Puts the in-process protocol first in `configuration`'s protocol list, for a session of
+    /// your own. It must come first: the built-in HTTP protocol is already in the list and
+    /// would otherwise take the request to the network.
+    public func configure(_ configuration: URLSessionConfiguration) {
+        Self.prependProtocol(to: configuration)
+    }
+
+    static func prependProtocol(to configuration: URLSessionConfiguration) {
+        let others = (configuration.protocolClasses ?? []).filter { $0 != InProcessURLProtocol.self }
+        configuration.protocolClasses = [InProcessURLProtocol.self] + others
+    }
+}
+
+/// Runs `body` with a fresh ``InProcessStubs`` and always closes it, even when `body` throws.
+public func withInProcessStubs<T>(
+    root: URL? = nil, isolation: isolated (any Actor)? = #isolation, _ body: (InProcessStubs) async throws -> T
+) async throws -> T {
+    let stubs = try InProcessStubs(root: root)
+    defer { stubs.close() }
+    return try await body(stubs)
+}

@@ -1,0 +1,110 @@
+import Foundation
+import UnderstudyCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A stub world a test talks to: a real server (``StubServer``) or in-process interception
+/// (``InProcessStubs``). Both share the engine's stubs, journal, near misses and verification,
+/// so a test reads the same whichever transport runs it.
+public protocol StubHost: Sendable {
+    /// Where requests go: `http://127.0.0.1:<port>` or `http://<uuid>.understudy.invalid`.
+    var baseURL: URL { get }
+    /// A session routed to this host, safe for 401 challenges (it always answers them).
+    var session: URLSession { get }
+    /// The stubs, journal and files behind this host.
+    var engine: StubEngine { get }
+    /// Which transport this host is.
+    var transport: StubTransport { get }
+    /// Back to the start: stubs from the root folder only (none without one), empty journal,
+    /// every scenario `Started`.
+    func reset()
+}
+
+extension StubHost {
+    /// `baseURL` followed by `pathAndQuery` (which starts with `/`).
+    public func url(_ pathAndQuery: String) -> URL {
+        URL(string: baseURL.absoluteString + pathAndQuery) ?? baseURL
+    }
+
+    /// Adds a stub; the newest stub wins among equal priorities (WireMock's rule).
+    @discardableResult
+    public func stub(_ pattern: RequestPattern, _ response: ResponseDefinition, priority: Int? = nil) -> StubHandle {
+        let mapping = StubMapping(priority: priority, request: pattern, response: response)
+        // A fresh id cannot collide, so the store never refuses it.
+        try? engine.store.add(mapping)
+        return StubHandle(store: engine.store, ids: [mapping.id])
+    }
+
+    /// Adds a stub given in full (its id, name, priority, scenario …).
+    /// - Throws: `MappingError` 109 when a stub with that id exists.
+    @discardableResult
+    public func stub(_ mapping: StubMapping) throws -> StubHandle {
+        try engine.store.add(mapping)
+        return StubHandle(store: engine.store, ids: [mapping.id])
+    }
+
+    /// Adds a stub written as WireMock JSON, e.g. a mapping file's content.
+    /// - Throws: `MappingError` in WireMock's error shape.
+    @discardableResult
+    public func stub(json: String) throws -> StubHandle {
+        try stub(StubMapping(jsonText: json))
+    }
+
+    /// Answers successive matching requests with successive responses; the last one repeats.
+    ///
+    /// Built as a WireMock scenario (one stub per step, `requiredScenarioState` and
+    /// `newScenarioState`), so it also exists as JSON and `reset()` restarts it.
+    /// An empty sequence adds nothing.
+    @discardableResult
+    public func stub(_ pattern: RequestPattern, sequence responses: [ResponseDefinition], priority: Int? = nil) -> StubHandle {
+        let stubs = StubSequence.mappings(pattern, responses, priority: priority)
+        // Fresh ids: the store cannot refuse them.
+        try? engine.store.addInOrder(stubs.map { ($0, StubOrigin.api) })
+        return StubHandle(store: engine.store, ids: stubs.map(\.id))
+    }
+
+    /// Requests received that match `pattern`, oldest first.
+    public func requests(matching pattern: RequestPattern) -> [LoggedRequest] {
+        engine.journal.requests(matching: pattern)
+    }
+
+    /// Every request received, oldest first.
+    public var receivedRequests: [LoggedRequest] {
+        engine.journal.events.map(\.request)
+    }
+
+    /// Requests no stub matched, oldest first.
+    public var unmatchedRequests: [LoggedRequest] {
+        engine.journal.unmatchedEvents.map(\.request)
+    }
+
+    /// Checks how many requests matched `pattern`.
+    /// - Throws: ``VerificationError`` with the count, the requests received and the near-miss diff.
+    public func verify(_ pattern: RequestPattern, _ count: VerificationCount = .atLeast(1)) throws {
+        let received = receivedRequests
+        let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
+        guard !count.isSatisfied(by: matched) else { return }
+        throw VerificationError(
+            summary: "Expected \(count) request\(count == .exactly(1) ? "" : "s") matching the pattern, but received \(matched).",
+            pattern: pattern, matchedCount: matched, received: received)
+    }
+
+    /// Waits, without polling, until at least `count` requests match `pattern`; returns them.
+    /// Requests are journalled when they arrive, before any delay, so this returns while a
+    /// delayed response is still pending.
+    /// - Throws: ``VerificationError`` when `timeout` passes first.
+    @discardableResult
+    public func waitForRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [LoggedRequest] {
+        do {
+            return try await JournalWait.until(engine.journal, has: count, matching: pattern, timeout: timeout)
+        } catch is JournalWait.TimedOut {
+            let received = receivedRequests
+            let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
+            throw VerificationError(
+                summary: "Timed out after \(timeout) waiting for \(count) request\(count == 1 ? "" : "s") matching the pattern; received \(matched).",
+                pattern: pattern, matchedCount: matched, received: received)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import UnderstudyCore
+import UnderstudyServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real stub server on 127.0.0.1 with a free port and the WireMock admin API under
+/// `/__admin`: for any client, and for what in-process interception cannot do on Linux
+/// (redirects, auth challenges, upload bodies, dribbled bodies, real time-outs).
+///
+/// ```swift
+/// try await withStubServer { server in
+///     server.stub(.get("/timeline"), .ok(json: "[]"))
+///     let (data, _) = try await server.session.data(from: server.url("/timeline"))
+/// }
+/// ```
+public final class StubServer: StubHost {
+    /// The running HTTP server.
+    public let server: StubHTTPServer
+    /// The admin API it serves under `/__admin`.
+    public let admin: WireMockAdminAPI
+    /// The folder the stubs came from, if any; ``reset()`` reloads it.
+    public let mappings: MappingDirectory?
+    /// A session for this server whose delegate answers every challenge (never a hang on 401):
+    /// without credentials a challenge ends in `URLError(.cancelled)`.
+    public let session: URLSession
+
+    /// The stubs, journal and files this server answers from.
+    public var engine: StubEngine { server.engine }
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL { server.baseURL }
+    /// Always ``StubTransport/server``.
+    public var transport: StubTransport { .server }
+    /// The bound port.
+    public var port: Int { server.port }
+
+    private init(server: StubHTTPServer, admin: WireMockAdminAPI, mappings: MappingDirectory?) {
+        self.server = server
+        self.admin = admin
+        self.mappings = mappings
+        self.session = Self.makeSession(delegate: ChallengeAnsweringDelegate())
+    }
+
+    /// Starts a server, first loading a WireMock folder (`mappings/**/*.json`, `__files/`) when given.
+    /// - Throws: ``StubFolderError`` listing every bad mapping file, or a bind error.
+    public static func start(root: URL? = nil, configuration: StubServerConfiguration? = nil) async throws -> StubServer {
+        let (engine, mappings) = try StubWorld.engine(root: root)
+        let admin = WireMockAdminAPI(engine: engine, mappings: mappings)
+        let server = try await StubHTTPServer.start(engine: engine, admin: admin, configuration: configuration ?? quietConfiguration)
+        return StubServer(server: server, admin: admin, mappings: mappings)
+    }
+
+    /// Starts a server for the WireMock folder at `root` (relative to the working directory).
+    public static func start(root: String) async throws -> StubServer {
+        try await start(root: URL(fileURLWithPath: root))
+    }
+
+    /// Stops serving; requests in flight finish first (within the grace period).
+    public func stop() async throws {
+        session.invalidateAndCancel()
+        try await server.stop()
+    }
+
+    /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
+    public func reset() {
+        StubWorld.reset(engine, mappings: mappings)
+    }
+
+    /// A new session for this server that answers Basic challenges with these credentials, once
+    /// per request (a second challenge, i.e. wrong credentials, ends in `URLError(.cancelled)`).
+    public func session(user: String, password: String) -> URLSession {
+        Self.makeSession(delegate: ChallengeAnsweringDelegate(user: user, password: password))
+    }
+
+    /// No cache, no cookie jar, no credential store: every request is what the test sent, the
+    /// same as in-process.
+    static func makeSession(delegate: ChallengeAnsweringDelegate) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    /// Logs only warnings and errors, so test output stays readable, and gives requests still
+    /// in flight at the end of a test one second (not five) to finish.
+    static var quietConfiguration: StubServerConfiguration {
+        var configuration = StubServerConfiguration()
+        configuration.logger.logLevel = .warning
+        configuration.shutdownGracePeriod = .seconds(1)
+        return configuration
+    }
+}
+
+/// Runs `body` with a fresh ``StubServer`` and always stops it, even when `body` throws.
+public func withStubServer<T>(
+    root: URL? = nil, configuration: StubServerConfiguration? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (StubServer) async throws -> T
+) async throws -> T {
+    let server = try await StubServer.start(root: root, configuration: configuration)
+    do {
+        let result = try await body(server)
+        try await server.stop()
+        return result
+    } catch {
+        try? await server.stop()
+        throw error
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// How a test reaches its stubs.
+public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// URLProtocol interception: no socket, a session routed to a host of its own.
+    case inProcess
+    /// A real HTTP server on 127.0.0.1 with a free port.
+    case server
+
+    /// `inProcess` or `server`, as test arguments are shown.
+    public var description: String { rawValue }
+}
+
+/// Runs `body` with a fresh stub host of the given transport and always closes it, so one test
+/// can run over both (`@Test(arguments: StubTransport.allCases)`).
+/// - Parameter root: a WireMock folder (`mappings/`, `__files/`) to load first.
+public func withStubs<T>(
+    _ transport: StubTransport, root: URL? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (any StubHost) async throws -> T
+) async throws -> T {
+    switch transport {
+    case .inProcess:
+        return try await withInProcessStubs(root: root) { try await body($0) }
+    case .server:
+        return try await withStubServer(root: root) { try await body($0) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import UnderstudyCore
+
+/// Builds the engine for a host from an optional WireMock folder (`mappings/`, `__files/`).
+enum StubWorld {
+    static func engine(root: URL?) throws -> (StubEngine, MappingDirectory?) {
+        guard let root else { return (StubEngine(), nil) }
+        let directory = MappingDirectory(root: root)
+        let engine = StubEngine(files: directory.files)
+        try load(directory, into: engine)
+        return (engine, directory)
+    }
+
+    /// Loads every mapping file; any bad file fails the whole load with every problem listed.
+    static func load(_ directory: MappingDirectory, into engine: StubEngine) throws {
+        let loaded = directory.load()
+        guard loaded.errors.isEmpty else { throw StubFolderError(root: directory.root, errors: loaded.errors) }
+        try engine.store.addInOrder(loaded.stubs)
+    }
+
+    /// The host reset: stubs from the folder again (none without one), empty journal, scenarios `Started`.
+    static func reset(_ engine: StubEngine, mappings: MappingDirectory?) {
+        engine.store.removeAll()
+        engine.journal.reset()
+        if let mappings {
+            // The folder loaded cleanly at start; a file broken since then is skipped, not fatal.
+            let loaded = mappings.load()
+            try? engine.store.addInOrder(loaded.stubs)
+        }
+    }
+}
+
+/// A stub folder that could not be loaded: every bad file, with its JSON pointer and reason.
+public struct StubFolderError: Error, Sendable, CustomStringConvertible {
+    /// The folder that was loaded.
+    public var root: URL
+    /// One error per problem, each naming its file.
+    public var errors: [MappingError]
+
+    /// Every problem, one per line, each with its file and JSON pointer.
+    public var description: String {
+        "Cannot load stubs from \(root.path):\n" + errors.map { "  " + $0.description }.joined(separator: "\n")
+    }
+}

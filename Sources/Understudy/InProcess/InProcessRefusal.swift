@@ -1,0 +1,61 @@
+import Foundation
+import UnderstudyCore
+
+/// What the in-process transport cannot do on Linux, with the message a test author sees.
+/// Each one names the server transport, which can do it.
+enum InProcessRefusal {
+    case redirect(status: Int, location: String)
+    case challenge(String)
+    case dribble
+    case proxy(String)
+    case hiddenUploadBody(stubName: String)
+
+    /// The URLError code every refusal carries (-1008), distinct from the fault codes.
+    static let errorCode = URLError.Code.resourceUnavailable
+
+    /// What the engine decided that in-process cannot render faithfully, if anything.
+    init?(_ decision: ServeDecision) {
+        guard decision.wasMatched else { return nil }
+        if decision.proxy != nil {
+            self = .proxy(decision.proxy?.baseURL ?? "")
+        } else if (300...399).contains(decision.status), let location = decision.headers.first("Location") {
+            self = .redirect(status: decision.status, location: location)
+        } else if decision.status == 401, let challenge = decision.headers.first("WWW-Authenticate") {
+            self = .challenge(challenge)
+        } else if decision.chunkedDribble != nil {
+            self = .dribble
+        } else {
+            return nil
+        }
+    }
+
+    var message: String {
+        let fix = "Run this test over the server transport (StubServer, withStubServer, or withStubs(.server)), which serves it over a real socket."
+        switch self {
+        case .redirect(let status, let location):
+            return "Understudy in-process: the matched stub answers a redirect (\(status), Location: \(location)). URLSession on Linux cannot follow a redirect from a URLProtocol (corelibs stops the process), so the in-process transport refuses it. \(fix)"
+        case .challenge(let challenge):
+            return "Understudy in-process: the matched stub answers 401 with WWW-Authenticate: \(challenge). On Linux, URLSession retries an authentication challenge raised in-process on the real network, so the in-process transport refuses it. \(fix)"
+        case .dribble:
+            return "Understudy in-process: the matched stub dribbles its body in chunks (chunkedDribbleDelay), which only a socket can do. \(fix)"
+        case .proxy(let target):
+            return "Understudy in-process: the matched stub proxies to \(target); the in-process transport never goes to the network. \(fix)"
+        case .hiddenUploadBody(let stubName):
+            return "Understudy in-process: stub \(stubName) matches on the request body, but this is an upload task, and on Linux URLSession hides upload bodies from a URLProtocol. Send the body with a data task (httpBody or httpBodyStream), or \(fix.prefix(1).lowercased() + fix.dropFirst())"
+        }
+    }
+
+    static func stubNeedingBody(among stubs: [StubMapping], for request: LoggedRequest) -> StubMapping? {
+        let context = MatchContext(request: request)
+        for stub in stubs {
+            let pattern = stub.request
+            guard !pattern.bodyPatterns.isEmpty || !pattern.multipartPatterns.isEmpty || !pattern.formParameters.isEmpty else { continue }
+            var withoutBody = pattern
+            withoutBody.bodyPatterns = []
+            withoutBody.multipartPatterns = []
+            withoutBody.formParameters = []
+            if withoutBody.matches(context) { return stub }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+import UnderstudyCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Answers requests for `*.understudy.invalid` from the stub engine registered for that host,
+/// without a socket.
+///
+/// Linux rules it follows (see the project's Linux networking notes): the body is read from
+/// `httpBody` or a drained `httpBodyStream`; the response body goes out in one `didLoad` (corelibs
+/// keeps only the last chunk for completion-handler tasks); delays are scheduled, never slept;
+/// after `stopLoading` the client is never called again (a stopped flag under a lock, held
+/// while calling the client); redirects, challenges and dribbles are refused with a message.
+public final class InProcessURLProtocol: URLProtocol {
+    /// What to tell the client once any delay has passed. Sendable, so it can cross to a timer.
+    enum Outcome: Sendable {
+        case respond(ServeDecision, url: URL, isHead: Bool)
+        case fail(URLError.Code, message: String, url: URL?)
+    }
+
+    /// Set by `stopLoading` or once the outcome is delivered: from then on the client is off
+    /// limits. A pending delay timer finds it set and does nothing, which is how it is cancelled.
+    private let finished = Mutex(false)
+
+    /// True for any `*.understudy.invalid` URL, open stub set or not (never the network).
+    override public class func canInit(with request: URLRequest) -> Bool {
+        InProcessRegistry.isOurs(request.url?.host)
+    }
+
+    /// The request unchanged.
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    /// Journals the request through the host's engine and answers, now or after the stub's delay.
+    override public func startLoading() {
+        let request = self.request
+        guard let url = request.url, let host = url.host else {
+            deliver(.fail(.badURL, message: "Understudy in-process: the request has no URL host.", url: request.url))
+            return
+        }
+        guard let engine = InProcessRegistry.shared.engine(for: host) else {
+            deliver(.fail(.cannotFindHost, message: "Understudy in-process: no stub set is open for \(host). It was closed (withInProcessStubs returned) or never existed; requests to .understudy.invalid never reach the network.", url: url))
+            return
+        }
+        let visibleBody = RequestCapture.body(of: request)
+        let logged = RequestCapture.loggedRequest(request, url: url, host: host, body: visibleBody ?? Data())
+        if visibleBody == nil, task is URLSessionUploadTask,
+            let stub = InProcessRefusal.stubNeedingBody(among: engine.store.stubs, for: logged)
+        {
+            let refusal = InProcessRefusal.hiddenUploadBody(stubName: stub.name ?? stub.id.uuidString.lowercased())
+            deliver(.fail(InProcessRefusal.errorCode, message: refusal.message, url: url))
+            return
+        }
+        let decision = engine.handle(logged)
+        let outcome: Outcome
+        if let refusal = InProcessRefusal(decision) {
+            outcome = .fail(InProcessRefusal.errorCode, message: refusal.message, url: url)
+        } else if let fault = decision.fault {
+            outcome = .fail(fault.urlErrorCode, message: "Understudy in-process: fault \(fault.rawValue)", url: url)
+        } else {
+            outcome = .respond(decision, url: url, isHead: logged.method == "HEAD")
+        }
+        engine.complete(decision, timing: ServeTiming(addedDelay: Int(decision.delay.wholeMilliseconds)))
+        schedule(outcome, after: decision.delay, timeout: request.timeoutInterval, url: url)
+    }
+
+    /// Marks the load finished: a pending delayed answer is dropped and the client is never called again.
+    override public func stopLoading() {
+        finished.withLock { $0 = true }
+    }
+
+    /// Delivers at once, or after `delay` on a timer that `stopLoading` cancels. Corelibs does not
+    /// enforce `timeoutInterval` for custom protocols, so a delay past it ends in `.timedOut`,
+    /// as it would over a socket.
+    private func schedule(_ outcome: Outcome, after delay: Duration, timeout: TimeInterval, url: URL) {
+        guard delay > .zero else {
+            deliver(outcome)
+            return
+        }
+        var outcome = outcome
+        var wait = delay
+        if timeout > 0, delay >= .milliseconds(Int64(timeout * 1000)) {
+            wait = .milliseconds(Int64(timeout * 1000))
+            outcome = .fail(.timedOut, message: "Understudy in-process: the stub's delay (\(delay)) is longer than the request's timeout (\(timeout) s).", url: url)
+        }
+        // URLProtocol cannot be Sendable; the timer only calls `deliver`, which checks `finished` under its lock.
+        nonisolated(unsafe) let unsafeSelf = self
+        let finalOutcome = outcome
+        let (seconds, attoseconds) = wait.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: { unsafeSelf.deliver(finalOutcome) })
+    }
+
+    /// Tells the client, unless `stopLoading` came first. The lock is held across the client calls
+    /// so `stopLoading` cannot slip in between the check and the call; corelibs never calls
+    /// `stopLoading` synchronously from these client methods.
+    private func deliver(_ outcome: Outcome) {
+        // The client is not Sendable; it is only ever called under this lock.
+        nonisolated(unsafe) let unsafeSelf = self
+        finished.withLock { finished in
+            guard !finished else { return }
+            finished = true
+            unsafeSelf.tellClient(outcome)
+        }
+    }
+
+    private func tellClient(_ outcome: Outcome) {
+        guard let client else { return }
+        switch outcome {
+        case .fail(let code, let message, let url):
+            var info: [String: Any] = [NSLocalizedDescriptionKey: message]
+            if let url { info[NSURLErrorFailingURLErrorKey] = url }
+            client.urlProtocol(self, didFailWithError: URLError(code, userInfo: info))
+        case .respond(let decision, let url, let isHead):
+            let response = HTTPURLResponse(url: url, statusCode: decision.status, httpVersion: "HTTP/1.1", headerFields: Self.headerFields(decision))
+            guard let response else {
+                client.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+                return
+            }
+            client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            // One chunk: corelibs keeps only the last `didLoad` for completion-handler tasks.
+            if !isHead, !decision.body.isEmpty { client.urlProtocol(self, didLoad: decision.body) }
+            client.urlProtocolDidFinishLoading(self)
+        }
+    }
+
+    /// Headers as the server sends them: repeated names joined with ", ", and a Content-Length.
+    static func headerFields(_ decision: ServeDecision) -> [String: String] {
+        var fields: [String: String] = [:]
+        var spelling: [String: String] = [:]
+        for field in decision.headers {
+            let key = field.name.lowercased()
+            if let name = spelling[key], let existing = fields[name] {
+                fields[name] = existing + ", " + field.value
+            } else {
+                spelling[key] = field.name
+                fields[field.name] = field.value
+            }
+        }
+        if spelling["content-length"] == nil { fields["Content-Length"] = String(decision.body.count) }
+        return fields
+    }
+}
