@@ -12,6 +12,8 @@ struct HelperInvocation {
     let renderer: TemplateRenderer
     /// Set when the helper opens a block (`{{#name}}…{{/name}}`).
     let block: TemplateBlock?
+    /// The JSONPath parameter, when it was a literal compiled at parse time.
+    var preparedJSONPath: JSONPath? = nil
 
     func param(_ index: Int) -> TemplateValue? {
         params.indices.contains(index) ? params[index] : nil

@@ -42,6 +42,7 @@ public struct Template: Sendable {
     private func render(root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy) throws(TemplateError) -> String {
         let renderer = TemplateRenderer(root: root, now: now, systemKeys: systemKeys)
         var output = ""
+        output.reserveCapacity(source.utf8.count + 64)
         do {
             try renderer.render(nodes, into: &output)
         } catch {

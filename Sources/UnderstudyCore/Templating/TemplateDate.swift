@@ -58,9 +58,47 @@ struct TemplateDate {
     var isoText: String {
         let clock = wallClock
         let (year, month, day) = clock.date
+        guard (0...9999).contains(year) else { return isoTextSlow(year, month, day, clock.secondOfDay) }
         let secondOfDay = clock.secondOfDay
+        let offset = offsetSeconds
+        return String(unsafeUninitializedCapacity: offset == 0 ? 20 : 25) { bytes in
+            Self.writeISO(into: bytes, year: year, month: month, day: day, secondOfDay: secondOfDay, offset: offset)
+        }
+    }
+
+    private static func writeISO(into bytes: UnsafeMutableBufferPointer<UInt8>, year: Int, month: Int, day: Int, secondOfDay: Int, offset: Int) -> Int {
+        func put(_ value: Int, _ width: Int, at position: Int) {
+            var v = value
+            for i in stride(from: position + width - 1, through: position, by: -1) {
+                bytes[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+        }
+        put(year, 4, at: 0)
+        bytes[4] = UInt8(ascii: "-")
+        put(month, 2, at: 5)
+        bytes[7] = UInt8(ascii: "-")
+        put(day, 2, at: 8)
+        bytes[10] = UInt8(ascii: "T")
+        put(secondOfDay / 3600, 2, at: 11)
+        bytes[13] = UInt8(ascii: ":")
+        put(secondOfDay / 60 % 60, 2, at: 14)
+        bytes[16] = UInt8(ascii: ":")
+        put(secondOfDay % 60, 2, at: 17)
+        if offset == 0 {
+            bytes[19] = UInt8(ascii: "Z")
+        } else {
+            bytes[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            put(abs(offset) / 3600, 2, at: 20)
+            bytes[22] = UInt8(ascii: ":")
+            put(abs(offset) / 60 % 60, 2, at: 23)
+        }
+        return offset == 0 ? 20 : 25
+    }
+
+    /// Years outside 0...9999, written digit by digit.
+    private func isoTextSlow(_ year: Int, _ month: Int, _ day: Int, _ secondOfDay: Int) -> String {
         var text = ""
-        text.reserveCapacity(25)
         Self.pad(year, 4, &text)
         text += "-"
         Self.pad(month, 2, &text)
@@ -73,14 +111,11 @@ struct TemplateDate {
         text += ":"
         Self.pad(secondOfDay % 60, 2, &text)
         let offset = offsetSeconds
-        if offset == 0 {
-            text += "Z"
-        } else {
-            text += offset < 0 ? "-" : "+"
-            Self.pad(abs(offset) / 3600, 2, &text)
-            text += ":"
-            Self.pad(abs(offset) / 60 % 60, 2, &text)
-        }
+        if offset == 0 { return text + "Z" }
+        text += offset < 0 ? "-" : "+"
+        Self.pad(abs(offset) / 3600, 2, &text)
+        text += ":"
+        Self.pad(abs(offset) / 60 % 60, 2, &text)
         return text
     }
 

@@ -95,7 +95,7 @@ extension TemplateParser {
         skipSpaces()
         let parsed = try parseCallParts(terminatedBy: terminator)
         if let name = parsed.helperName, TemplateHelpers.isHelper(name) {
-            return (HelperCallSyntax(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position), parsed.blockParams)
+            return (HelperCallSyntax.resolved(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position), parsed.blockParams)
         }
         if parsed.hasArguments {
             throw RenderFailure(message: "could not find helper: '\(parsed.headText)'", position: parsed.position)
@@ -106,7 +106,7 @@ extension TemplateParser {
 
     func expression(from parsed: ParsedCall) throws(RenderFailure) -> TemplateExpression {
         if let name = parsed.helperName, TemplateHelpers.isHelper(name) {
-            return .call(HelperCallSyntax(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
+            return .call(HelperCallSyntax.resolved(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
         }
         if parsed.hasArguments {
             throw RenderFailure(message: "could not find helper: '\(parsed.headText)'", position: parsed.position)
@@ -192,7 +192,7 @@ extension TemplateParser {
             guard let name = parsed.helperName, TemplateHelpers.isHelper(name) else {
                 throw RenderFailure(message: "could not find helper: '\(parsed.headText)'", position: parsed.position)
             }
-            return .call(HelperCallSyntax(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
+            return .call(HelperCallSyntax.resolved(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             return .literal(.string(try parseString()))
         default:

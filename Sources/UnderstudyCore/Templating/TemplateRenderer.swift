@@ -104,7 +104,7 @@ final class TemplateRenderer {
     }
 
     func call(_ syntax: HelperCallSyntax, block: TemplateBlock?) throws(RenderFailure) -> TemplateValue {
-        guard let helper = TemplateHelpers.all[syntax.name] else {
+        guard let helper = syntax.helper ?? TemplateHelpers.all[syntax.name] else {
             throw RenderFailure(message: "could not find helper: '\(syntax.name)'", position: syntax.position)
         }
         var params: [TemplateValue] = []
@@ -112,7 +112,7 @@ final class TemplateRenderer {
         for param in syntax.params { params.append(try evaluate(param)) }
         var hash: [(key: String, value: TemplateValue)] = []
         for (key, value) in syntax.hash { hash.append((key, try evaluate(value))) }
-        let invocation = HelperInvocation(name: syntax.name, params: params, hash: hash, position: syntax.position, renderer: self, block: block)
+        let invocation = HelperInvocation(name: syntax.name, params: params, hash: hash, position: syntax.position, renderer: self, block: block, preparedJSONPath: syntax.preparedJSONPath)
         return try helper(invocation)
     }
 
@@ -149,11 +149,11 @@ final class TemplateRenderer {
     private func resolveHead(_ name: String, from frameIndex: Int, walkParents: Bool) -> TemplateValue? {
         var index = frameIndex
         while index >= 0 {
-            if let value = frames[index].blockParams[name] { return value }
+            if !frames[index].blockParams.isEmpty, let value = frames[index].blockParams[name] { return value }
             if let value = frames[index].context.member(name) { return value }
             if !walkParents { break }
             index -= 1
         }
-        return variables[name]
+        return variables.isEmpty ? nil : variables[name]
     }
 }

@@ -14,8 +14,8 @@ final class TemplateRequestModel: TemplateModel {
         self.pathVariables = pathVariables
     }
 
-    private lazy var pathModel = TemplatePathModel(path: request.path, variables: pathVariables)
-    private lazy var queryModel = TemplateValuesModel(request.queryParameters, caseInsensitive: false)
+    private lazy var pathModel = TemplatePathModel(path: String(URLParts.path(of: request.url)), variables: pathVariables)
+    private lazy var queryModel = TemplateValuesModel(URLParts.queryParameters(of: request.url), caseInsensitive: false)
     private lazy var headerModel = TemplateValuesModel(request.headers.names.map { ($0, request.headers.values($0)) }, caseInsensitive: true)
     private lazy var cookieModel = TemplateValuesModel(request.cookies, caseInsensitive: false)
     private(set) lazy var bodyText: String = request.bodyText
@@ -63,7 +63,7 @@ final class TemplatePathModel: TemplateModel {
     let path: String
     let variables: [String: String]
     /// Non-empty segments, percent-decoded.
-    lazy var segments: [String] = path.split(separator: "/").map { FormDecoding.decode(String($0), plusAsSpace: false) }
+    lazy var segments: [String] = URLParts.split(path[...], on: UInt8(ascii: "/")).map { FormDecoding.decode(String($0), plusAsSpace: false) }
 
     init(path: String, variables: [String: String]) {
         self.path = path
@@ -73,7 +73,11 @@ final class TemplatePathModel: TemplateModel {
     var text: String { path }
 
     func member(_ name: String) -> TemplateValue? {
-        if let value = variables[name] { return .string(FormDecoding.decode(value, plusAsSpace: false)) }
+        if !variables.isEmpty, let value = variables[name] { return .string(FormDecoding.decode(value, plusAsSpace: false)) }
+        if let index = Int(name) {
+            let resolved = index < 0 ? segments.count + index : index
+            return segments.indices.contains(resolved) ? .string(segments[resolved]) : nil
+        }
         return TemplateValue.element(of: segments.map { .string($0) }, named: name)
     }
 
@@ -139,5 +143,54 @@ final class TemplatePartModel: TemplateModel {
 
     var entries: [(key: String, value: TemplateValue)] {
         ["name", "headers", "body"].compactMap { key in member(key).map { (key, $0) } }
+    }
+}
+
+/// Byte-level URL splitting for the request model: cheaper than Character-based `split`, which
+/// matters when a template is rendered for every request.
+enum URLParts {
+    static func path(of url: String) -> Substring {
+        guard let q = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return url[...] }
+        return url[..<q]
+    }
+
+    /// Non-empty pieces of `text` between `separator` bytes.
+    static func split(_ text: Substring, on separator: UInt8) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        let utf8 = text.utf8
+        while index < text.endIndex {
+            if utf8[index] == separator {
+                if start < index { pieces.append(text[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start < text.endIndex { pieces.append(text[start..<text.endIndex]) }
+        return pieces
+    }
+
+    /// Query parameters decoded (`+` and `%20` are spaces), in order, values grouped by name.
+    static func queryParameters(of url: String) -> [(name: String, values: [String])] {
+        guard let q = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+        var result: [(name: String, values: [String])] = []
+        for pair in split(url[url.utf8.index(after: q)...], on: UInt8(ascii: "&")) {
+            let name: String
+            let value: String
+            if let eq = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                name = FormDecoding.decode(String(pair[..<eq]), plusAsSpace: true)
+                value = FormDecoding.decode(String(pair[pair.utf8.index(after: eq)...]), plusAsSpace: true)
+            } else {
+                name = FormDecoding.decode(String(pair), plusAsSpace: true)
+                value = ""
+            }
+            if let i = result.firstIndex(where: { $0.name == name }) {
+                result[i].values.append(value)
+            } else {
+                result.append((name, [value]))
+            }
+        }
+        return result
     }
 }

@@ -47,6 +47,20 @@ struct HelperCallSyntax: Sendable {
     var position: TemplatePosition
     /// A block on a plain path (`{{#items}}…{{/items}}`): a Mustache section on `params[0]`.
     var isSection = false
+    /// The helper, looked up once when parsed.
+    var helper: TemplateHelper?
+    /// A pattern argument given as a literal, compiled once when parsed (`jsonPath x '$.name'`).
+    var preparedJSONPath: JSONPath?
+
+    /// A call of helper `name`, with the helper resolved and literal patterns compiled now.
+    static func resolved(name: String, params: [TemplateExpression], hash: [(key: String, value: TemplateExpression)], position: TemplatePosition) -> HelperCallSyntax {
+        var call = HelperCallSyntax(name: name, params: params, hash: hash, position: position)
+        call.helper = TemplateHelpers.all[name]
+        if name == "jsonPath", params.count > 1, case .literal(.string(let expression)) = params[1] {
+            call.preparedJSONPath = try? JSONPath(expression)
+        }
+        return call
+    }
 }
 
 /// `{{#name …}}body{{else}}inverse{{/name}}`.

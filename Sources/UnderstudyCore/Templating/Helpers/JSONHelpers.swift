@@ -5,7 +5,7 @@ extension TemplateHelpers {
             guard let input = call.param(0), !isNull(input) else { return .string("") }
             guard let expression = call.param(1)?.text, !expression.isEmpty else { return HelperInvocation.softError("The JSONPath cannot be empty") }
             guard let document = jsonDocument(input, call.renderer) else { return HelperInvocation.softError("\(input.text) is not valid JSON") }
-            guard let path = PatternCaches.jsonPath.value(for: expression, compile: { try? JSONPath($0) }) else {
+            guard let path = call.preparedJSONPath ?? PatternCaches.jsonPath.value(for: expression, compile: { try? JSONPath($0) }) else {
                 return HelperInvocation.softError("\(expression) is not a valid JSONPath expression")
             }
             switch path.evaluate(document) {
