@@ -32,6 +32,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A delay in milliseconds added to every response that has no delay of its own.")
     var globalDelay: Int?
 
+    @Flag(name: .long, help: "Render every stub's response as a template, not only stubs listing the response-template transformer.")
+    var globalResponseTemplating = false
+
+    @Flag(name: .long, help: "Render no response templates, even for stubs listing the response-template transformer.")
+    var disableResponseTemplating = false
+
+    @Option(name: .long, help: "Environment variables the systemValue template helper may read: comma-separated names, '*' as a wildcard. None by default.")
+    var permittedSystemKeys: [String] = []
+
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
@@ -39,6 +48,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
         if let globalDelay, globalDelay < 0 { throw ValidationError("--global-delay must not be negative") }
+        if globalResponseTemplating && disableResponseTemplating {
+            throw ValidationError("--global-response-templating and --disable-response-templating cannot be used together")
+        }
     }
 
     func run() async throws {
@@ -68,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
     func loadEngine(_ directory: MappingDirectory) throws -> StubEngine {
         let engine = StubEngine(
             journal: RequestJournal(capacity: noJournal ? 0 : maxJournalEntries), files: directory.files,
-            settings: GlobalSettings(fixedDelay: globalDelay))
+            settings: GlobalSettings(fixedDelay: globalDelay), templating: templating)
         guard FileManager.default.fileExists(atPath: directory.mappingsURL.path) else {
             // A folder without mappings/ is fine (an empty server, fed through the admin API).
             return engine
@@ -86,6 +98,12 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         return engine
+    }
+
+    var templating: TemplatingConfiguration {
+        let mode: TemplatingMode = disableResponseTemplating ? .disabled : (globalResponseTemplating ? .global : .local)
+        let keys = permittedSystemKeys.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return TemplatingConfiguration(mode: mode, permittedSystemKeys: keys)
     }
 
     func makeLogger() -> Logger {

@@ -19,6 +19,8 @@ public struct ServeDecision: Sendable {
     public var nearMisses: [NearMiss]
     /// Set when the stub wants proxying; the transport that can proxy does it.
     public var proxy: ProxySettings?
+    /// Set when the stub's response template failed to render (the response is then a 500 saying why).
+    public var templateError: String? = nil
 
     public var wasMatched: Bool { stub != nil }
 }

@@ -9,12 +9,18 @@ public final class StubEngine: Sendable {
     public let journal: RequestJournal
     /// Where `bodyFileName` and static files come from; nil when the world has no root folder.
     public let files: FilesDirectory?
+    /// Response templating: which stubs are templated, and the compiled-template cache.
+    public let templater: ResponseTemplater
     private let settingsState: Mutex<GlobalSettings>
 
-    public init(store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil, settings: GlobalSettings = GlobalSettings()) {
+    public init(
+        store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil, settings: GlobalSettings = GlobalSettings(),
+        templating: TemplatingConfiguration = TemplatingConfiguration()
+    ) {
         self.store = store
         self.journal = journal
         self.files = files
+        self.templater = ResponseTemplater(templating)
         self.settingsState = Mutex(settings)
     }
 
@@ -27,9 +33,10 @@ public final class StubEngine: Sendable {
     /// - Parameter consoleWidth: width of the not-matched diff (`X-WireMock-Console-Width`).
     public func handle(_ request: LoggedRequest, consoleWidth: Int? = nil, now: Date = Date()) -> ServeDecision {
         if let stub = store.match(request, now: now) {
-            let definition = stub.response
-            journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: definition))
-            return decision(for: stub, request: request)
+            // Templates render before journalling so a rendering error goes in as a sub-event.
+            let (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
+            journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
+            return decision
         }
         return notMatched(request, consoleWidth: consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }, now: now)
     }
@@ -39,8 +46,9 @@ public final class StubEngine: Sendable {
         journal.complete(decision.eventID, response: LoggedResponse(status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault), timing: timing)
     }
 
-    func decision(for stub: StubMapping, request: LoggedRequest) -> ServeDecision {
-        let definition = stub.response
+    /// - Parameter rendered: the response after templating, when the stub is templated.
+    func decision(for stub: StubMapping, request: LoggedRequest, rendered: ResponseDefinition? = nil) -> ServeDecision {
+        let definition = rendered ?? stub.response
         var headers = HeaderFields()
         for header in definition.headers {
             for value in header.values { headers.add(header.name, value) }

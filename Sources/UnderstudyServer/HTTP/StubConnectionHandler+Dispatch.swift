@@ -95,6 +95,9 @@ extension StubConnectionHandler {
 
     private func logServed(_ request: LoggedRequest, _ decision: ServeDecision) {
         let logger = environment.logger
+        if let problem = decision.templateError {
+            logger.error("\(request.method) \(request.url): the response template failed to render; answered 500", metadata: ["error": "\(problem)"])
+        }
         if let stub = decision.stub {
             let name = stub.name.map { " (\($0))" } ?? ""
             logger.info("\(request.method) \(request.url) → \(decision.status) stub \(stub.id.uuidString.lowercased())\(name)")
