@@ -139,3 +139,14 @@ extension Duration {
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }
+
+extension ResponseDefinition {
+    /// Renders the body, headers and body file as WireMock Handlebars templates for each request
+    /// (`"transformers": ["response-template"]`), e.g. `.ok(body: "hello {{request.query.name}}").templated()`.
+    /// Both transports render it the same way: the engine does the rendering.
+    public func templated() -> ResponseDefinition {
+        var copy = self
+        if !copy.transformers.contains(ResponseTemplater.transformerName) { copy.transformers.append(ResponseTemplater.transformerName) }
+        return copy
+    }
+}
