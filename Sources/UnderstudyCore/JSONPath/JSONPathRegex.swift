@@ -5,9 +5,7 @@ import Foundation
 /// Jayway tests `=~` with Java's `Matcher.matches()`, so the pattern must match the *whole*
 /// string: `/2/` does not match `"12"`. The pattern is wrapped in `\A(?: … )\z` to get the same
 /// behaviour from ICU, including backtracking into alternations (`/a|ab/` matches `"ab"`).
-final class JSONPathRegex: @unchecked Sendable {
-    // @unchecked: the only stored state is immutable, and NSRegularExpression is documented
-    // as safe to use from several threads at once.
+final class JSONPathRegex: Sendable {
     let pattern: String
     let flags: String
     private let wholeMatch: NSRegularExpression

@@ -4,8 +4,7 @@ import Foundation
 /// JSON Schema regexes are ECMA-262 and unanchored: they match if they are found anywhere.
 /// ICU (behind NSRegularExpression) accepts the common ECMA syntax; known differences are
 /// that `\d` and `\w` also match non-ASCII digits and letters.
-struct JSONSchemaRegex: @unchecked Sendable {
-    // NSRegularExpression is immutable and documented as safe to share between threads.
+struct JSONSchemaRegex: Sendable {
     let source: String
     private let regex: NSRegularExpression
 

@@ -38,8 +38,7 @@ enum XMLValueExpectation: Sendable, Equatable {
 }
 
 /// A compiled regular expression that can live in `Sendable` values.
-struct XMLRegex: @unchecked Sendable, Equatable {
-    // NSRegularExpression is immutable and documented as safe to use from several threads.
+struct XMLRegex: Sendable, Equatable {
     let expression: NSRegularExpression
 
     init(_ pattern: String) throws(XMLMatchError) {
