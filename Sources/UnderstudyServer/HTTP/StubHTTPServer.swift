@@ -25,7 +25,7 @@ public final class StubHTTPServer: Sendable {
     public let baseURL: URL
 
     private let serverChannel: any Channel
-    private let connections: OpenConnections
+    let connections: OpenConnections
     private let gracePeriod: Duration
     private let logger: Logger
     private let stopping = Mutex(false)
@@ -64,6 +64,7 @@ public final class StubHTTPServer: Sendable {
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
+                if connections.isOffline { return ConnectionReset.reset(channel) }
                 guard connections.add(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
                     try ConnectionPipeline.configure(channel, environment: environment)
