@@ -58,13 +58,14 @@ public final class StubHTTPServer: Sendable {
     ) async throws -> StubHTTPServer {
         let connections = OpenConnections()
         let link = ShutdownLink()
-        let environment = ConnectionEnvironment(engine: engine, admin: admin, configuration: configuration, requestShutdown: link.trigger)
+        let environment = ConnectionEnvironment(
+            engine: engine, admin: admin, configuration: configuration, requestShutdown: link.trigger,
+            isOffline: { connections.isOffline })
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                if connections.isOffline { return ConnectionReset.reset(channel) }
                 guard connections.add(channel) else { return channel.close() }
                 return channel.eventLoop.makeCompletedFuture {
                     try ConnectionPipeline.configure(channel, environment: environment)
