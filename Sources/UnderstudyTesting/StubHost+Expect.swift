@@ -37,14 +37,14 @@ extension StubHost {
         }
     }
 
-    /// Waits, without polling, until `gate` holds `count` requests; on a time-out records an
-    /// issue at the caller. Returns whether they arrived.
+    /// Waits, without polling, until the gate of `stub` (made with `.held()`) holds `count`
+    /// requests; on a time-out records an issue at the caller. Returns whether they arrived.
     @discardableResult
     public func expectHeld(
-        _ gate: ResponseGate, count: Int = 1, timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+        _ stub: StubHandle, count: Int = 1, timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         do {
-            try await gate.waitUntilHolding(count, timeout: timeout)
+            try await stub.waitUntilHolding(count, timeout: timeout)
             return true
         } catch {
             let received = receivedRequests.map { "  \($0.method) \($0.url)" }.joined(separator: "\n")

@@ -1,37 +1,57 @@
 import Foundation
 import UnderstudyCore
 
-/// A response that waits at a ``ResponseGate`` until the test releases it; made by
-/// ``UnderstudyCore/ResponseDefinition/held()`` and added with ``StubHost/stub(_:_:priority:)-(_,HeldResponse,_)``.
-public struct HeldResponse: Sendable {
-    /// The response, naming its gate in `transformerParameters.understudyHeldBy`.
-    public var response: ResponseDefinition
-    /// The gate that holds it.
-    public var gate: ResponseGate
-}
-
 extension ResponseDefinition {
-    /// This response, held at a new closed gate until the test calls `gate.release()`.
-    /// Works on both transports; add it with `let gate = host.stub(pattern, .ok().held())`.
-    public func held() -> HeldResponse {
+    /// This response, held at a new closed ``UnderstudyCore/ResponseGate`` until the test
+    /// releases it. Works on both transports:
+    ///
+    /// ```swift
+    /// let gate = host.stub(.post("/reviews"), .created().held())
+    /// // … the client sends; the request is journalled and waits …
+    /// try await gate.waitUntilHolding(1)
+    /// gate.release()
+    /// ```
+    ///
+    /// The gate is named in the response's JSON (`transformerParameters.understudyHeldBy`).
+    public func held() -> ResponseDefinition {
         let gate = ResponseGate()
         var copy = self
         var parameters = copy.transformerParameters ?? JSONObject()
         parameters[ResponseGate.parameterName] = .string(gate.id.uuidString)
         copy.transformerParameters = parameters
-        return HeldResponse(response: copy, gate: gate)
+        return copy
+    }
+}
+
+extension StubHandle {
+    /// The gate holding this stub's responses (``UnderstudyCore/ResponseDefinition/held()``), if any.
+    public var gate: ResponseGate? {
+        mappings.lazy.compactMap { ResponseGate.holding($0.response) }.first
+    }
+
+    /// How many requests wait at this stub's gate (0 without a gate).
+    public var waiting: Int { gate?.waiting ?? 0 }
+
+    /// Opens this stub's gate for good: held requests go, later ones pass.
+    public func release() {
+        gate?.release()
+    }
+
+    /// Lets `count` requests through this stub's gate; it stays closed for the rest.
+    public func release(count: Int) {
+        gate?.release(count: count)
+    }
+
+    /// Waits, without polling, until this stub's gate holds `count` requests.
+    /// - Throws: ``UnderstudyCore/ResponseGateTimeout`` when `timeout` passes first, or at once
+    ///   when the stub has no gate.
+    public func waitUntilHolding(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
+        guard let gate else { throw ResponseGateTimeout(expected: count, held: 0, timeout: .zero) }
+        try await gate.waitUntilHolding(count, timeout: timeout)
     }
 }
 
 extension StubHost {
-    /// Adds a stub whose responses wait at the returned gate until released.
-    /// Requests are journalled when they arrive, so ``waitForRequests(matching:count:timeout:)``
-    /// and ``ResponseGate/waitUntilHolding(_:timeout:)`` both see a held request.
-    public func stub(_ pattern: RequestPattern, _ held: HeldResponse, priority: Int? = nil) -> ResponseGate {
-        stub(pattern, held.response, priority: priority)
-        return held.gate
-    }
-
     /// Opens and forgets every gate the host's stubs name, so nothing stays held past the host.
     func retireGates() {
         for stub in engine.store.stubs {

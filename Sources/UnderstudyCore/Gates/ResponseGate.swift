@@ -11,7 +11,7 @@ import Synchronization
 /// come) and stays closed otherwise.
 ///
 /// ```swift
-/// let gate = host.stub(.post("/statuses"), .created().held())
+/// let gate = host.stub(.post("/statuses"), .created().held())   // a StubHandle with the gate
 /// let posting = Task { try await client.post("hi") }
 /// try await gate.waitUntilHolding(1)
 /// #expect(model.isPosting)
@@ -135,6 +135,13 @@ public struct ResponseGateTimeout: Error, Sendable, CustomStringConvertible {
     public var held: Int
     /// How long the wait lasted.
     public var timeout: Duration
+
+    /// A time-out after waiting `timeout` for `expected` held requests, with `held` there.
+    public init(expected: Int, held: Int, timeout: Duration) {
+        self.expected = expected
+        self.held = held
+        self.timeout = timeout
+    }
 
     /// What was awaited and what there was.
     public var description: String {
