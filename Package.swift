@@ -56,6 +56,12 @@ let package = Package(
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
         .testTarget(name: "UnderstudyTests", dependencies: ["Understudy"]),
+        .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
+        // The worked example: a status-posting client and its tests against Examples/StatusPoster/Stubs.
+        .target(name: "StatusPoster", path: "Examples/StatusPoster/Sources"),
+        .testTarget(
+            name: "StatusPosterTests", dependencies: ["StatusPoster", "UnderstudyTesting"],
+            path: "Examples/StatusPoster/Tests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,8 @@ public final class InProcessStubs: StubHost {
     public let mappings: MappingDirectory?
     /// An ephemeral session with the in-process protocol first in its protocol list.
     public let session: URLSession
+    /// Online or not, and the requests in flight to drop when going offline.
+    let connectivity: InProcessConnectivity
     /// Always ``StubTransport/inProcess``.
     public var transport: StubTransport { .inProcess }
 
@@ -47,7 +49,8 @@ public final class InProcessStubs: StubHost {
         configuration.httpCookieAcceptPolicy = .never
         Self.prependProtocol(to: configuration)
         session = URLSession(configuration: configuration)
-        InProcessRegistry.shared.register(engine, host: host)
+        connectivity = InProcessConnectivity()
+        InProcessRegistry.shared.register(InProcessRoute(engine: engine, connectivity: connectivity), host: host)
     }
 
     deinit {
@@ -56,14 +59,30 @@ public final class InProcessStubs: StubHost {
 
     /// Stops answering: later requests to ``baseURL`` fail with `URLError(.cannotFindHost)`.
     public func close() {
+        retireGates()
         InProcessRegistry.shared.unregister(host: host)
         session.invalidateAndCancel()
     }
 
     /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
     public func reset() {
+        retireGates()
         StubWorld.reset(engine, mappings: mappings)
     }
+
+    /// Fails every request in flight (delayed or held) and every new one with
+    /// `URLError(.notConnectedToInternet)`, before it reaches the stubs or the journal.
+    public func goOffline() async {
+        connectivity.goOffline()
+    }
+
+    /// Answers requests again.
+    public func goOnline() {
+        connectivity.goOnline()
+    }
+
+    /// True between ``goOffline()`` and ``goOnline()``.
+    public var isOffline: Bool { connectivity.isOffline }
 
     /// Puts the in-process protocol first in `configuration`'s protocol list, for a session of
     /// your own. It must come first: the built-in HTTP protocol is already in the list and

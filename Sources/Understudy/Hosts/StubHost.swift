@@ -20,6 +20,14 @@ public protocol StubHost: Sendable {
     /// Back to the start: stubs from the root folder only (none without one), empty journal,
     /// every scenario `Started`.
     func reset()
+    /// Plays a network that went away: open connections and requests in flight are dropped,
+    /// new requests fail (server: reset connections, `URLError(.networkConnectionLost)`;
+    /// in-process: `URLError(.notConnectedToInternet)`) and reach neither stubs nor journal.
+    func goOffline() async
+    /// Serves again after ``goOffline()``.
+    func goOnline()
+    /// True between ``goOffline()`` and ``goOnline()``.
+    var isOffline: Bool { get }
 }
 
 extension StubHost {
@@ -52,14 +60,17 @@ extension StubHost {
         try stub(StubMapping(jsonText: json))
     }
 
-    /// Answers successive matching requests with successive responses; the last one repeats.
+    /// Answers successive matching requests with successive responses; then the last one
+    /// repeats, or with `.thenFail` later requests match nothing (404 and a near-miss report).
     ///
     /// Built as a WireMock scenario (one stub per step, `requiredScenarioState` and
     /// `newScenarioState`), so it also exists as JSON and `reset()` restarts it.
     /// An empty sequence adds nothing.
     @discardableResult
-    public func stub(_ pattern: RequestPattern, sequence responses: [ResponseDefinition], priority: Int? = nil) -> StubHandle {
-        let stubs = StubSequence.mappings(pattern, responses, priority: priority)
+    public func stub(
+        _ pattern: RequestPattern, sequence responses: [ResponseDefinition], _ ending: SequenceEnding = .thenRepeatLast, priority: Int? = nil
+    ) -> StubHandle {
+        let stubs = StubSequence.mappings(pattern, responses, priority: priority, ending: ending)
         // Fresh ids: the store cannot refuse them.
         try? engine.store.addInOrder(stubs.map { ($0, StubOrigin.api) })
         return StubHandle(store: engine.store, ids: stubs.map(\.id))

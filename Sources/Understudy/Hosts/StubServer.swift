@@ -59,14 +59,31 @@ public final class StubServer: StubHost {
 
     /// Stops serving; requests in flight finish first (within the grace period).
     public func stop() async throws {
+        retireGates()
         session.invalidateAndCancel()
         try await server.stop()
     }
 
     /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
     public func reset() {
+        retireGates()
         StubWorld.reset(engine, mappings: mappings)
     }
+
+    /// Resets every open connection (responses in flight, delayed or held, are dropped) and
+    /// every new one as soon as it is accepted: clients see `URLError(.networkConnectionLost)`.
+    /// The port stays bound, so ``goOnline()`` always gets it back.
+    public func goOffline() async {
+        await server.goOffline()
+    }
+
+    /// Accepts and serves connections again.
+    public func goOnline() {
+        server.goOnline()
+    }
+
+    /// True between ``goOffline()`` and ``goOnline()``.
+    public var isOffline: Bool { server.isOffline }
 
     /// A new session for this server that answers Basic challenges with these credentials, once
     /// per request (a second challenge, i.e. wrong credentials, ends in `URLError(.cancelled)`).

@@ -1,7 +1,7 @@
 import Synchronization
 import UnderstudyCore
 
-/// Which engine answers which in-process host. Each ``InProcessStubs`` owns a host of its own,
+/// Which engine (and connectivity) answers which in-process host. Each ``InProcessStubs`` owns a host of its own,
 /// so parallel tests never reach each other's stubs.
 final class InProcessRegistry: Sendable {
     static let shared = InProcessRegistry()
@@ -9,18 +9,18 @@ final class InProcessRegistry: Sendable {
     /// Hosts under this reserved name (RFC 6761 `.invalid`) are ours and never resolve.
     static let domain = "understudy.invalid"
 
-    private let engines = Mutex<[String: StubEngine]>([:])
+    private let routes = Mutex<[String: InProcessRoute]>([:])
 
-    func register(_ engine: StubEngine, host: String) {
-        engines.withLock { $0[host.lowercased()] = engine }
+    func register(_ route: InProcessRoute, host: String) {
+        routes.withLock { $0[host.lowercased()] = route }
     }
 
     func unregister(host: String) {
-        engines.withLock { _ = $0.removeValue(forKey: host.lowercased()) }
+        routes.withLock { _ = $0.removeValue(forKey: host.lowercased()) }
     }
 
-    func engine(for host: String) -> StubEngine? {
-        engines.withLock { $0[host.lowercased()] }
+    func route(for host: String) -> InProcessRoute? {
+        routes.withLock { $0[host.lowercased()] }
     }
 
     /// True for `<anything>.understudy.invalid`: intercepted even when no stub set is open,

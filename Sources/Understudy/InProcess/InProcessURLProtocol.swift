@@ -24,6 +24,8 @@ public final class InProcessURLProtocol: URLProtocol {
     /// Set by `stopLoading` or once the outcome is delivered: from then on the client is off
     /// limits. A pending delay timer finds it set and does nothing, which is how it is cancelled.
     private let finished = Mutex(false)
+    /// The host's connectivity and this request's id there, to stop tracking once answered.
+    private let inFlight = Mutex<(InProcessConnectivity, UUID)?>(nil)
 
     /// True for any `*.understudy.invalid` URL, open stub set or not (never the network).
     override public class func canInit(with request: URLRequest) -> Bool {
@@ -42,8 +44,13 @@ public final class InProcessURLProtocol: URLProtocol {
             deliver(.fail(.badURL, message: "Understudy in-process: the request has no URL host.", url: request.url))
             return
         }
-        guard let engine = InProcessRegistry.shared.engine(for: host) else {
+        guard let route = InProcessRegistry.shared.route(for: host) else {
             deliver(.fail(.cannotFindHost, message: "Understudy in-process: no stub set is open for \(host). It was closed (withInProcessStubs returned) or never existed; requests to .understudy.invalid never reach the network.", url: url))
+            return
+        }
+        let engine = route.engine
+        guard !route.connectivity.isOffline else {
+            deliver(.fail(.notConnectedToInternet, message: "Understudy in-process: the stub host is offline (goOffline()).", url: url))
             return
         }
         let visibleBody = RequestCapture.body(of: request)
@@ -65,12 +72,31 @@ public final class InProcessURLProtocol: URLProtocol {
             outcome = .respond(decision, url: url, isHead: logged.method == "HEAD")
         }
         engine.complete(decision, timing: ServeTiming(addedDelay: Int(decision.delay.wholeMilliseconds)))
-        schedule(outcome, after: decision.delay, timeout: request.timeoutInterval, url: url)
+        // Until answered, going offline drops the request, as a lost network would.
+        nonisolated(unsafe) let unsafeSelf = self
+        let connectivity = route.connectivity
+        let inFlightID = decision.eventID
+        let offline = Outcome.fail(.notConnectedToInternet, message: "Understudy in-process: the stub host went offline (goOffline()) while the request was in flight.", url: url)
+        inFlight.withLock { $0 = (connectivity, inFlightID) }
+        connectivity.track(inFlightID) { unsafeSelf.deliver(offline) }
+        let delay = decision.delay
+        let timeout = request.timeoutInterval
+        if let gate = decision.stub.flatMap({ ResponseGate.holding($0.response) }) {
+            // Held: the gate calls back on release; the URLProtocol callback just waits.
+            gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url) }
+        } else {
+            schedule(outcome, after: delay, timeout: timeout, url: url)
+        }
     }
 
     /// Marks the load finished: a pending delayed answer is dropped and the client is never called again.
     override public func stopLoading() {
         finished.withLock { $0 = true }
+        untrack()
+    }
+
+    private func untrack() {
+        if let (connectivity, id) = inFlight.withLock({ $0.take() }) { connectivity.finish(id) }
     }
 
     /// Delivers at once, or after `delay` on a timer that `stopLoading` cancels. Corelibs does not
@@ -106,6 +132,7 @@ public final class InProcessURLProtocol: URLProtocol {
             finished = true
             unsafeSelf.tellClient(outcome)
         }
+        untrack()
     }
 
     private func tellClient(_ outcome: Outcome) {

@@ -8,6 +8,8 @@ struct ConnectionEnvironment: Sendable {
     var configuration: StubServerConfiguration
     /// Called once an admin response asked the server to stop has been written.
     var requestShutdown: @Sendable () -> Void
+    /// True while the server plays offline: each request is read, then its connection reset.
+    var isOffline: @Sendable () -> Bool = { false }
 
     var logger: Logger { configuration.logger }
 }

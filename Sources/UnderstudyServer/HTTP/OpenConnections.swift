@@ -6,6 +6,8 @@ final class OpenConnections: Sendable {
     private struct State {
         var channels: [ObjectIdentifier: any Channel] = [:]
         var accepting = true
+        /// Set by `goOffline()`: new connections are reset as soon as they are accepted.
+        var offline = false
     }
 
     private let state = Mutex(State())
@@ -29,6 +31,17 @@ final class OpenConnections: Sendable {
     func stopAccepting() -> [any Channel] {
         state.withLock { state in
             state.accepting = false
+            return Array(state.channels.values)
+        }
+    }
+
+    /// True while the server plays offline.
+    var isOffline: Bool { state.withLock { $0.offline } }
+
+    /// Sets the offline flag and returns the current connections (to drop when going offline).
+    func setOffline(_ offline: Bool) -> [any Channel] {
+        state.withLock { state in
+            state.offline = offline
             return Array(state.channels.values)
         }
     }

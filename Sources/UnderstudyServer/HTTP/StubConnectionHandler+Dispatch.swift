@@ -36,7 +36,12 @@ extension StubConnectionHandler {
     ) {
         Task {
             let outcome = decide(request, isAdmin: isAdmin, environment: environment)
-            loop.execute { deliver(outcome) }
+            // A held stub's answer waits at its gate; the gate calls back, nothing blocks.
+            if case .stub(let decision) = outcome, let gate = decision.stub.flatMap({ ResponseGate.holding($0.response) }) {
+                gate.hold { loop.execute { deliver(outcome) } }
+            } else {
+                loop.execute { deliver(outcome) }
+            }
         }
     }
 

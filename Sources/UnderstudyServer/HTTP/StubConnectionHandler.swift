@@ -46,6 +46,11 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             state = .receiving(head, body, receivedAt: receivedAt)
         case (.end, .receiving(let head, let body, let receivedAt)):
             state = .responding
+            if environment.isOffline() {
+                // Offline: the request was sent but never answered, and reaches no journal.
+                inject(.connectionResetByPeer, context: context) {}
+                return
+            }
             dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
         default:
             // Parts of a request refused earlier, or anything after the connection was given up.

@@ -25,7 +25,7 @@ public final class StubHTTPServer: Sendable {
     public let baseURL: URL
 
     private let serverChannel: any Channel
-    private let connections: OpenConnections
+    let connections: OpenConnections
     private let gracePeriod: Duration
     private let logger: Logger
     private let stopping = Mutex(false)
@@ -58,7 +58,9 @@ public final class StubHTTPServer: Sendable {
     ) async throws -> StubHTTPServer {
         let connections = OpenConnections()
         let link = ShutdownLink()
-        let environment = ConnectionEnvironment(engine: engine, admin: admin, configuration: configuration, requestShutdown: link.trigger)
+        let environment = ConnectionEnvironment(
+            engine: engine, admin: admin, configuration: configuration, requestShutdown: link.trigger,
+            isOffline: { connections.isOffline })
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)

@@ -23,7 +23,8 @@ final class FakeAdmin: AdminRequestHandler {
 }
 
 @Suite struct ServerLifecycleTests {
-    static let slow = #"{"request":{"url":"/slow"},"response":{"status":200,"body":"finished","fixedDelayMilliseconds":400}}"#
+    // Long enough that stop() always lands while the response is still delayed, even on a loaded machine.
+    static let slow = #"{"request":{"url":"/slow"},"response":{"status":200,"body":"finished","fixedDelayMilliseconds":3000}}"#
 
     @Test func stopLetsADelayedRequestInFlightFinish() async throws {
         let engine = StubEngine()

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import Understudy
+
+/// Gives each test a fresh stub host, reachable as `StubServer.current` or
+/// `InProcessStubs.current`, started before the test and closed after it, so tests running in
+/// parallel never share stubs. On a suite it applies to every test in it.
+///
+/// In strict mode (the default) the end of each test also checks the host: every request no
+/// stub matched, and every stub marked ``Understudy/StubHandle/expected(times:)`` that was not
+/// used as promised, records an issue with the near-miss diff.
+///
+/// ```swift
+/// @Test(.stubServer(root: "Stubs")) func timeline() async throws {
+///     let server = try StubServer.current
+/// }
+/// ```
+public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Which transport the host uses.
+    public var transport: StubTransport
+    /// A WireMock folder (`mappings/`, `__files/`) to load first.
+    public var root: URL?
+    /// Check for unmatched requests and unmet `.expected(times:)` at the end of each test.
+    public var strict: Bool
+
+    /// Applies to every test of a suite.
+    public var isRecursive: Bool { true }
+
+    /// One scope per test case (never one for a whole suite: each test gets its own host).
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> StubHostTrait? {
+        testCase == nil ? nil : self
+    }
+
+    /// Opens the host, runs the test with it as the task-local current host, checks it in
+    /// strict mode, and always closes it.
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        let location = test.sourceLocation
+        switch transport {
+        case .server:
+            let server = try await StubServer.start(root: root)
+            do {
+                try await StubServer.$scoped.withValue(server) { try await function() }
+            } catch {
+                checkStrictly(server, at: location)
+                try? await server.stop()
+                throw error
+            }
+            checkStrictly(server, at: location)
+            try await server.stop()
+        case .inProcess:
+            let stubs = try InProcessStubs(root: root)
+            defer { stubs.close() }
+            do {
+                try await InProcessStubs.$scoped.withValue(stubs) { try await function() }
+            } catch {
+                checkStrictly(stubs, at: location)
+                throw error
+            }
+            checkStrictly(stubs, at: location)
+        }
+    }
+
+    private func checkStrictly(_ host: any StubHost, at location: SourceLocation) {
+        guard strict else { return }
+        for problem in StrictCheck.problems(in: host) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: location)
+        }
+    }
+}
+
+extension Trait where Self == StubHostTrait {
+    /// A fresh ``Understudy/StubServer`` per test on 127.0.0.1 with a free port, loading the
+    /// WireMock folder at `root` (relative to the working directory) when given.
+    public static func stubServer(root: String? = nil, strict: Bool = true) -> StubHostTrait {
+        StubHostTrait(transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict)
+    }
+
+    /// A fresh ``Understudy/StubServer`` per test, loading the WireMock folder at `root`.
+    public static func stubServer(root: URL?, strict: Bool = true) -> StubHostTrait {
+        StubHostTrait(transport: .server, root: root, strict: strict)
+    }
+
+    /// A fresh ``Understudy/InProcessStubs`` per test, strict, with no stubs.
+    public static var inProcessStubs: StubHostTrait {
+        StubHostTrait(transport: .inProcess, root: nil, strict: true)
+    }
+
+    /// A fresh ``Understudy/InProcessStubs`` per test, loading the WireMock folder at `root`.
+    public static func inProcessStubs(root: URL? = nil, strict: Bool = true) -> StubHostTrait {
+        StubHostTrait(transport: .inProcess, root: root, strict: strict)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Understudy
+import XCTest
+
+extension XCTestCase {
+    /// Starts a ``Understudy/StubServer`` for this test and stops it in tear-down. Failures of
+    /// ``Understudy/StubHost/expect(_:_:sourceLocation:)`` and friends on it are recorded on this test.
+    /// - Parameter strict: at tear-down, fail the test for unmatched requests and unmet
+    ///   `.expected(times:)`, with the near-miss diff.
+    public func startStubServer(root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) async throws -> StubServer {
+        let server = try await StubServer.start(root: root)
+        XCTestOwners.shared.bind(server, to: self)
+        addTeardownBlock {
+            if strict { Self.recordStrictProblems(of: server, file: file, line: line) }
+            XCTestOwners.shared.unbind(server)
+            try await server.stop()
+        }
+        return server
+    }
+
+    /// Opens ``Understudy/InProcessStubs`` for this test and closes them in tear-down.
+    public func startInProcessStubs(root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> InProcessStubs {
+        let stubs = try InProcessStubs(root: root)
+        XCTestOwners.shared.bind(stubs, to: self)
+        addTeardownBlock {
+            if strict { Self.recordStrictProblems(of: stubs, file: file, line: line) }
+            XCTestOwners.shared.unbind(stubs)
+            stubs.close()
+        }
+        return stubs
+    }
+
+    private static func recordStrictProblems(of host: any StubHost, file: StaticString, line: UInt) {
+        for problem in StrictCheck.problems(in: host) {
+            XCTFail(problem, file: file, line: line)
+        }
+    }
+}
