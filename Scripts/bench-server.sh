@@ -13,9 +13,9 @@
 #   BENCH_STUBS=10000           stubs (and mapping files) for the large-store cases
 #   BENCH_404_CONNECTIONS=1     connections for the 404 latency case (1 = service time, no queueing)
 #   BENCH_STARTUP_RUNS=15|3     start-ups timed for the median
-#   BENCH_RSS_REQUESTS=1000000|100000   requests for the memory case
+#   BENCH_RSS_REQUESTS=1000000|50000    requests for the memory case
 #   BENCH_RSS_SAMPLE_SECONDS=10|2       RSS sampling period (the first period is the warm-up)
-#   BENCH_RSS_MAX_SECONDS=150|20        the memory case stops here even short of its requests
+#   BENCH_RSS_MAX_SECONDS=150|10        the memory case stops here even short of its requests
 #   SKIP_BUILD=1                use the release binaries already built
 #
 # Targets (issue 3): matched stub ≥ 1.0× the bare server; 10,000 stubs ≥ 0.9× one stub;
@@ -32,9 +32,9 @@ threads=${BENCH_THREADS:-2}
 stubs=${BENCH_STUBS:-10000}
 connections_404=${BENCH_404_CONNECTIONS:-1}
 startup_runs=${BENCH_STARTUP_RUNS:-$(pick 15 3)}
-rss_requests=${BENCH_RSS_REQUESTS:-$(pick 1000000 100000)}
+rss_requests=${BENCH_RSS_REQUESTS:-$(pick 1000000 50000)}
 rss_every=${BENCH_RSS_SAMPLE_SECONDS:-$(pick 10 2)}
-rss_max=${BENCH_RSS_MAX_SECONDS:-$(pick 150 20)}
+rss_max=${BENCH_RSS_MAX_SECONDS:-$(pick 150 10)}
 
 bench_init
 bench_require_wrk
@@ -76,8 +76,10 @@ note() { results+=("  $*"); }
 # Runs an unmeasured warm-up, then the measured run; warns about errors and unexpected statuses.
 measure() {
     local url=$1 connections=$2 expect_2xx=$3
+    BENCH_SERVER_PID=$BENCH_PID
     bench_wrk "$url" "$warmup" "$connections" "$threads"
     bench_wrk "$url" "$seconds" "$connections" "$threads"
+    BENCH_SERVER_PID=""
     if [[ "$BENCH_SOCKET_ERRORS" != 0 ]]; then note "warning: $BENCH_SOCKET_ERRORS socket errors on $url at $connections connections"; fi
     if [[ "$expect_2xx" == 1 && "$BENCH_NON_2XX" != 0 ]]; then note "warning: $BENCH_NON_2XX non-2xx answers on $url"; fi
     return 0
@@ -88,39 +90,42 @@ started_at=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 
 # 1. Matched stub vs bare hello-world, 64 and 256 connections.
 bench_log "1/5 matched stub vs bare SwiftNIO"
-declare -A rps p99
+declare -A rps p99 cpu
 bench_start_server bare "$bare" --port 0
 bare_url=$BENCH_URL bare_pid=$BENCH_PID
 for c in 64 256; do
     measure "$bare_url/" "$c" 1
-    rps[bare,$c]=$BENCH_RPS p99[bare,$c]=$BENCH_P99_MS
+    rps[bare,$c]=$BENCH_RPS p99[bare,$c]=$BENCH_P99_MS cpu[bare,$c]=$BENCH_CPU_US_PER_REQ
 done
 bench_stop_server "$bare_pid"
 bench_start_server hello "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
 hello_url=$BENCH_URL hello_pid=$BENCH_PID
 for c in 64 256; do
     measure "$hello_url/hello" "$c" 1
-    rps[ours,$c]=$BENCH_RPS p99[ours,$c]=$BENCH_P99_MS
+    rps[ours,$c]=$BENCH_RPS p99[ours,$c]=$BENCH_P99_MS cpu[ours,$c]=$BENCH_CPU_US_PER_REQ
 done
 bench_stop_server "$hello_pid"
 for c in 64 256; do
     ratio=$(bench_ratio "${rps[ours,$c]}" "${rps[bare,$c]}")
     row "matched stub, $c conns: req/s" "${rps[ours,$c]}" "${rps[bare,$c]}" "$ratio" "≥ 1.0×" "$(bench_check "$ratio" ">=" 1.0)"
     row "matched stub, $c conns: p99 ms" "${p99[ours,$c]}" "${p99[bare,$c]}" "$(bench_ratio "${p99[ours,$c]}" "${p99[bare,$c]}")" "" ""
+    row "matched stub, $c conns: server CPU µs/req" "${cpu[ours,$c]}" "${cpu[bare,$c]}" "$(bench_ratio "${cpu[ours,$c]}" "${cpu[bare,$c]}")" "" ""
 done
+note "(CPU µs/req: the server's user+system time per request; other load on the machine moves it far less than req/s)"
 
 # 2. Exact stub at the worst position among BENCH_STUBS vs the same stub alone (64 connections).
 bench_log "2/5 $stubs stubs at the worst position vs one stub"
 bench_start_server one "$understudy" serve --port 0 --root "$BENCH_TMP/one"
 measure "$BENCH_URL/items/0" 64 1
-one_rps=$BENCH_RPS
+one_rps=$BENCH_RPS one_cpu=$BENCH_CPU_US_PER_REQ
 bench_stop_server "$BENCH_PID"
 bench_start_server many "$understudy" serve --port 0 --root "$BENCH_TMP/many"
 many_url=$BENCH_URL many_pid=$BENCH_PID many_port=$BENCH_PORT
 measure "$many_url/items/0" 64 1
-many_rps=$BENCH_RPS
+many_rps=$BENCH_RPS many_cpu=$BENCH_CPU_US_PER_REQ
 ratio=$(bench_ratio "$many_rps" "$one_rps")
 row "$stubs stubs, worst position: req/s" "$many_rps" "$one_rps" "$ratio" "≥ 0.9×" "$(bench_check "$ratio" ">=" 0.9)"
+row "$stubs stubs, worst position: CPU µs/req" "$many_cpu" "$one_cpu" "$(bench_ratio "$many_cpu" "$one_cpu")" "" ""
 note "(baseline column: the same stub alone)"
 
 # 3. 404 with a near-miss report among BENCH_STUBS (same server).
@@ -130,7 +135,7 @@ status=$(bench_http_status "$many_port" /no/such/thing || true)
 measure "$many_url/no/such/thing" "$connections_404" 0
 [[ "$BENCH_NON_2XX" == "$BENCH_REQUESTS" ]] || note "warning: not every 404-case answer was a 404 ($BENCH_NON_2XX of $BENCH_REQUESTS non-2xx)"
 row "404 near miss, $stubs stubs: p99 ms" "$BENCH_P99_MS" "" "" "≤ 5 ms" "$(bench_check "$BENCH_P99_MS" "<=" 5)"
-note "(at $connections_404 connection(s): $BENCH_RPS req/s, p50 $BENCH_P50_MS ms)"
+note "(at $connections_404 connection(s): $BENCH_RPS req/s, p50 $BENCH_P50_MS ms, server CPU $BENCH_CPU_US_PER_REQ µs/req)"
 bench_stop_server "$many_pid"
 
 # 4. Start-up with BENCH_STUBS mapping files: to the first line, and to the first 200.

@@ -128,17 +128,32 @@ bench_duration_ms() {
         printf "%.2f", n }'
 }
 
+# CPU time (user + system) PID has used, in microseconds.
+bench_cpu_us() {
+    awk -v hz="$(getconf CLK_TCK)" '{ printf "%.0f", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" 2>/dev/null || true
+}
+
 # bench_wrk URL SECONDS CONNECTIONS THREADS [LUA_SCRIPT]
 # Runs wrk --latency and sets BENCH_RPS, BENCH_REQUESTS, BENCH_P50_MS, BENCH_P99_MS,
-# BENCH_SOCKET_ERRORS (connect+read+write+timeout) and BENCH_NON_2XX. The full output is in
-# $BENCH_TMP/wrk.last.
+# BENCH_SOCKET_ERRORS (connect+read+write+timeout) and BENCH_NON_2XX. With BENCH_SERVER_PID set,
+# also BENCH_CPU_US_PER_REQ: the server's CPU time per request, which other load on the machine
+# disturbs far less than throughput. The full output is in $BENCH_TMP/wrk.last.
 bench_wrk() {
     local url=$1 seconds=$2 connections=$3 threads=$4 script=${5:-}
     local out="$BENCH_TMP/wrk.last"
     ((threads <= connections)) || threads=$connections  # wrk wants a connection per thread at least
     local args=(--latency -t "$threads" -c "$connections" -d "${seconds}s" --timeout 10s)
     [[ -n "$script" ]] && args+=(-s "$script")
+    local cpu_before=""
+    [[ -n "${BENCH_SERVER_PID:-}" ]] && cpu_before=$(bench_cpu_us "$BENCH_SERVER_PID")
     wrk "${args[@]}" "$url" >"$out" 2>&1 || { cat "$out" >&2; return 1; }
+    BENCH_CPU_US_PER_REQ=""
+    if [[ -n "$cpu_before" ]]; then
+        local cpu_after
+        cpu_after=$(bench_cpu_us "$BENCH_SERVER_PID")
+        BENCH_CPU_US_PER_REQ=$(awk -v a="$cpu_before" -v b="$cpu_after" -v n="$(awk '/requests in/ { print $1 }' "$out")" \
+            'BEGIN { if (n > 0 && b != "") printf "%.1f", (b - a) / n }')
+    fi
     BENCH_RPS=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$out")
     BENCH_REQUESTS=$(awk '/requests in/ { print $1 }' "$out")
     BENCH_P50_MS=$(bench_duration_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
