@@ -32,7 +32,7 @@ bench_cleanup() {
     return 0
 }
 
-bench_log() { printf '%s\n' "$*" >&2; }
+bench_log() { printf "[%3ds] %s\n" "$SECONDS" "$*" >&2; }
 
 # Installs wrk through apt-get when it is missing (the CI image and fresh machines lack it).
 bench_require_wrk() {
