@@ -46,6 +46,15 @@ let package = Package(
             name: "UnderstudyBenchmarks",
             dependencies: ["UnderstudyCore", "Understudy"],
             path: "Benchmarks/UnderstudyBenchmarks"),
+        // The baseline for Scripts/bench-server.sh: the simplest SwiftNIO HTTP/1.1 hello-world.
+        .executableTarget(
+            name: "BareNIOServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/BareNIOServer"),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
         .testTarget(
             name: "UnderstudyServerTests",

@@ -91,8 +91,12 @@ public struct MappingDirectory: Sendable {
     }
 
     static func relativePath(_ url: URL, _ root: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let rootPath = root.path
+        let base = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        // Files found under the (standardized) root need no standardizing of their own, which
+        // costs more than decoding a small mapping; anything else gets it.
+        var path = url.path
+        if !path.hasPrefix(base) || path.contains("/./") || path.contains("/../") { path = url.standardizedFileURL.path }
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 

@@ -17,7 +17,8 @@ extension LoggedRequest {
         var isProxyRequest = false
         // An absolute-form target (`GET http://example.com/a HTTP/1.1`) is a browser-proxy request:
         // the host comes from the target, and the URL is what follows the authority.
-        if let schemeEnd = url.range(of: "://"), url.hasPrefix("http") {
+        // The cheap prefix test first: searching every URL for "://" costs more than matching a stub.
+        if url.hasPrefix("http"), let schemeEnd = url.range(of: "://") {
             let afterScheme = url[schemeEnd.upperBound...]
             let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
             host = Self.hostWithoutPort(String(afterScheme[..<pathStart]))

@@ -10,15 +10,22 @@ extension StubConnectionHandler {
         case admin(AdminResponse)
     }
 
-    /// Builds the `LoggedRequest`, asks the engine or the admin API off the event loop (matching
-    /// and body files can take a while), and comes back to the loop to answer.
+    /// Requests with a body up to this size are matched on the event loop (see `dispatch`).
+    static let matchOnLoopBodyLimit = 16 * 1024
+    /// Past this many answers written inside one another, the next waits for the loop's next turn.
+    static let maxNestedAnswers = 8
+
+    /// Builds the `LoggedRequest` and gets it answered. Selecting a stub and building its response
+    /// happen here on the event loop: that is CPU work of a few microseconds, and handing it to
+    /// another thread and back cost more than the work itself (two thread wake-ups per request).
+    /// What can be slow goes off the loop: the admin API, bodies over ``matchOnLoopBodyLimit``
+    /// (body matchers parse them), body files, and the near-miss search for unmatched requests.
     func dispatch(head: HTTPRequestHead, body: ByteBuffer, receivedAt: NIODeadline, context: ChannelHandlerContext) {
-        let local = context.channel.localAddress
+        let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+        self.addresses = addresses
         let request = LoggedRequest(
             head: head, body: Data(body.readableBytesView),
-            clientIP: context.channel.remoteAddress?.ipAddress ?? "127.0.0.1",
-            boundHost: local?.ipAddress ?? environment.configuration.host,
-            boundPort: local?.port ?? environment.configuration.port)
+            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
         let environment = self.environment
         let isAdmin = request.path == "/__admin" || request.path.hasPrefix("/__admin/")
         let loop = context.eventLoop
@@ -27,7 +34,32 @@ extension StubConnectionHandler {
         let deliver: @Sendable (Outcome) -> Void = { outcome in
             handler.value.answer(outcome, to: head, request: request, receivedAt: receivedAt, context: boundContext.value)
         }
-        Self.decideOffLoop(request, isAdmin: isAdmin, environment: environment, loop: loop, then: deliver)
+        guard !isAdmin, body.readableBytes <= Self.matchOnLoopBodyLimit else {
+            Self.decideOffLoop(request, isAdmin: isAdmin, environment: environment, loop: loop, then: deliver)
+            return
+        }
+        switch environment.engine.stage(request) {
+        case .decided(let decision):
+            answerOnLoop(.stub(decision), loop: loop, deliver: deliver)
+        case .pending(let work):
+            Task {
+                let outcome = Outcome.stub(work())
+                loop.execute { deliver(outcome) }
+            }
+        }
+    }
+
+    /// Answers at once, unless that would nest too deep: NIO's pipelining handler passes us the
+    /// next buffered request from inside the write that ends this response, so answering
+    /// synchronously recurses once per pipelined request.
+    private func answerOnLoop(_ outcome: Outcome, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void) {
+        guard nestedAnswers < Self.maxNestedAnswers else {
+            loop.execute { deliver(outcome) }
+            return
+        }
+        nestedAnswers += 1
+        defer { nestedAnswers -= 1 }
+        deliver(outcome)
     }
 
     private static func decideOffLoop(

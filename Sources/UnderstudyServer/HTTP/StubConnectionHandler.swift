@@ -27,6 +27,11 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var state = State.idle
     /// The client half-closed while a response was in progress: close once it is written.
     var closeAfterResponse = false
+    /// Worked out at the first request (see ``ConnectionAddresses``).
+    var addresses: ConnectionAddresses?
+    /// How many answers are being written inside one another: a burst of pipelined requests
+    /// answered on the event loop would otherwise recurse once per request (see `dispatch`).
+    var nestedAnswers = 0
 
     init(environment: ConnectionEnvironment) {
         self.environment = environment

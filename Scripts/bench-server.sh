@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# The server benchmark: `understudy serve` side by side with a bare SwiftNIO hello-world built from
+# this package (Benchmarks/BareNIOServer), on loopback, with wrk. Prints a table and writes it to
+# Benchmarks/results/server-<date>.txt.
+#
+#   Scripts/bench-server.sh           # about 4 minutes on 2 cores (plus the release build)
+#   QUICK=1 Scripts/bench-server.sh   # under a minute, for a smoke check; figures are rough
+#
+# Settings (environment; QUICK=1 changes the defaults shown second):
+#   BENCH_SECONDS=10|2          length of each measured wrk run
+#   BENCH_WARMUP_SECONDS=2|1    an unmeasured wrk run before each measured one
+#   BENCH_THREADS=2             wrk threads
+#   BENCH_STUBS=10000           stubs (and mapping files) for the large-store cases
+#   BENCH_404_CONNECTIONS=1     connections for the 404 latency case (1 = service time, no queueing)
+#   BENCH_STARTUP_RUNS=15|3     start-ups timed for the median
+#   BENCH_RSS_REQUESTS=1000000|50000    requests for the memory case
+#   BENCH_RSS_SAMPLE_SECONDS=10|2       RSS sampling period (the first period is the warm-up)
+#   BENCH_RSS_MAX_SECONDS=150|10        the memory case stops here even short of its requests
+#   SKIP_BUILD=1                use the release binaries already built
+#
+# Targets (issue 3): matched stub ≥ 1.0× the bare server; 10,000 stubs ≥ 0.9× one stub;
+# 404 p99 ≤ 5 ms at 10,000 stubs; start-up ≤ 0.5 s; RSS flat (growth ≤ 10% after warm-up).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source Scripts/lib/bench.sh
+
+quick=${QUICK:-0}
+pick() { if [[ "$quick" == 1 ]]; then printf '%s' "$2"; else printf '%s' "$1"; fi; }
+seconds=${BENCH_SECONDS:-$(pick 10 2)}
+warmup=${BENCH_WARMUP_SECONDS:-$(pick 2 1)}
+threads=${BENCH_THREADS:-2}
+stubs=${BENCH_STUBS:-10000}
+connections_404=${BENCH_404_CONNECTIONS:-1}
+startup_runs=${BENCH_STARTUP_RUNS:-$(pick 15 3)}
+rss_requests=${BENCH_RSS_REQUESTS:-$(pick 1000000 50000)}
+rss_every=${BENCH_RSS_SAMPLE_SECONDS:-$(pick 10 2)}
+rss_max=${BENCH_RSS_MAX_SECONDS:-$(pick 150 10)}
+
+bench_init
+bench_require_wrk
+
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    bench_log "Building understudy and BareNIOServer in release…"
+    swift build -c release --product understudy >&2
+    swift build -c release --product BareNIOServer >&2
+fi
+bin=$(swift build -c release --show-bin-path)
+understudy="$bin/understudy"
+bare="$bin/BareNIOServer"
+
+# Mapping folders: one hello stub; one /items/0 stub; BENCH_STUBS exact stubs, one file each,
+# named so that sorted load order is numeric order (stub 0 is added first: the worst position).
+make_roots() {
+    python3 - "$BENCH_TMP" "$stubs" <<'PY'
+import json, os, sys
+tmp, count = sys.argv[1], int(sys.argv[2])
+def write(root, i, url, body):
+    folder = os.path.join(tmp, root, "mappings")
+    os.makedirs(folder, exist_ok=True)
+    mapping = {"request": {"method": "GET", "url": url},
+               "response": {"status": 200, "body": body, "headers": {"Content-Type": "text/plain"}}}
+    with open(os.path.join(folder, "stub-%06d.json" % i), "w") as f:
+        json.dump(mapping, f)
+write("hello", 0, "/hello", "Hello, world!")
+write("one", 0, "/items/0", "item 0")
+for i in range(count):
+    write("many", i, "/items/%d" % i, "item %d" % i)
+PY
+}
+make_roots
+
+results=()
+row() { results+=("$(printf '%-44s %14s %14s %8s %10s %7s' "$@")"); }
+note() { results+=("  $*"); }
+
+# Runs an unmeasured warm-up, then the measured run; warns about errors and unexpected statuses.
+measure() {
+    local url=$1 connections=$2 expect_2xx=$3
+    BENCH_SERVER_PID=$BENCH_PID
+    bench_wrk "$url" "$warmup" "$connections" "$threads"
+    bench_wrk "$url" "$seconds" "$connections" "$threads"
+    BENCH_SERVER_PID=""
+    if [[ "$BENCH_SOCKET_ERRORS" != 0 ]]; then note "warning: $BENCH_SOCKET_ERRORS socket errors on $url at $connections connections"; fi
+    if [[ "$expect_2xx" == 1 && "$BENCH_NON_2XX" != 0 ]]; then note "warning: $BENCH_NON_2XX non-2xx answers on $url"; fi
+    return 0
+}
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+started_at=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
+
+# 1. Matched stub vs bare hello-world, 64 and 256 connections.
+bench_log "1/5 matched stub vs bare SwiftNIO"
+declare -A rps p99 cpu
+bench_start_server bare "$bare" --port 0
+bare_url=$BENCH_URL bare_pid=$BENCH_PID
+for c in 64 256; do
+    measure "$bare_url/" "$c" 1
+    rps[bare,$c]=$BENCH_RPS p99[bare,$c]=$BENCH_P99_MS cpu[bare,$c]=$BENCH_CPU_US_PER_REQ
+done
+bench_stop_server "$bare_pid"
+bench_start_server hello "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
+hello_url=$BENCH_URL hello_pid=$BENCH_PID
+for c in 64 256; do
+    measure "$hello_url/hello" "$c" 1
+    rps[ours,$c]=$BENCH_RPS p99[ours,$c]=$BENCH_P99_MS cpu[ours,$c]=$BENCH_CPU_US_PER_REQ
+done
+bench_stop_server "$hello_pid"
+for c in 64 256; do
+    ratio=$(bench_ratio "${rps[ours,$c]}" "${rps[bare,$c]}")
+    row "matched stub, $c conns: req/s" "${rps[ours,$c]}" "${rps[bare,$c]}" "$ratio" "≥ 1.0×" "$(bench_check "$ratio" ">=" 1.0)"
+    row "matched stub, $c conns: p99 ms" "${p99[ours,$c]}" "${p99[bare,$c]}" "$(bench_ratio "${p99[ours,$c]}" "${p99[bare,$c]}")" "" ""
+    row "matched stub, $c conns: server CPU µs/req" "${cpu[ours,$c]}" "${cpu[bare,$c]}" "$(bench_ratio "${cpu[ours,$c]}" "${cpu[bare,$c]}")" "" ""
+done
+note "(CPU µs/req: the server's user+system time per request; other load on the machine moves it far less than req/s)"
+
+# 2. Exact stub at the worst position among BENCH_STUBS vs the same stub alone (64 connections).
+bench_log "2/5 $stubs stubs at the worst position vs one stub"
+bench_start_server one "$understudy" serve --port 0 --root "$BENCH_TMP/one"
+measure "$BENCH_URL/items/0" 64 1
+one_rps=$BENCH_RPS one_cpu=$BENCH_CPU_US_PER_REQ
+bench_stop_server "$BENCH_PID"
+bench_start_server many "$understudy" serve --port 0 --root "$BENCH_TMP/many"
+many_url=$BENCH_URL many_pid=$BENCH_PID many_port=$BENCH_PORT
+measure "$many_url/items/0" 64 1
+many_rps=$BENCH_RPS many_cpu=$BENCH_CPU_US_PER_REQ
+ratio=$(bench_ratio "$many_rps" "$one_rps")
+row "$stubs stubs, worst position: req/s" "$many_rps" "$one_rps" "$ratio" "≥ 0.9×" "$(bench_check "$ratio" ">=" 0.9)"
+row "$stubs stubs, worst position: CPU µs/req" "$many_cpu" "$one_cpu" "$(bench_ratio "$many_cpu" "$one_cpu")" "" ""
+note "(baseline column: the same stub alone)"
+
+# 3. 404 with a near-miss report among BENCH_STUBS (same server).
+bench_log "3/5 404 with near miss at $stubs stubs"
+status=$(bench_http_status "$many_port" /no/such/thing || true)
+[[ "$status" == 404 ]] || note "warning: /no/such/thing answered ${status:-nothing}, not 404"
+measure "$many_url/no/such/thing" "$connections_404" 0
+[[ "$BENCH_NON_2XX" == "$BENCH_REQUESTS" ]] || note "warning: not every 404-case answer was a 404 ($BENCH_NON_2XX of $BENCH_REQUESTS non-2xx)"
+row "404 near miss, $stubs stubs: p99 ms" "$BENCH_P99_MS" "" "" "≤ 5 ms" "$(bench_check "$BENCH_P99_MS" "<=" 5)"
+note "(at $connections_404 connection(s): $BENCH_RPS req/s, p50 $BENCH_P50_MS ms, server CPU $BENCH_CPU_US_PER_REQ µs/req)"
+bench_stop_server "$many_pid"
+
+# 4. Start-up with BENCH_STUBS mapping files: to the first line, and to the first 200.
+bench_log "4/5 start-up with $stubs mapping files ($startup_runs runs)"
+first_lines=() first_oks=()
+for run in $(seq 1 "$startup_runs"); do
+    before=$(bench_now_ms)
+    bench_start_server "startup" "$understudy" serve --port 0 --root "$BENCH_TMP/many"
+    first_lines+=("$BENCH_FIRST_LINE_MS")
+    ok=""
+    for _ in $(seq 1 1000); do
+        [[ "$(bench_http_status "$BENCH_PORT" /items/0 || true)" == 200 ]] && { ok=1; break; }
+    done
+    after=$(bench_now_ms)
+    [[ -n "$ok" ]] && first_oks+=("$(awk -v a="$before" -v b="$after" 'BEGIN { printf "%.1f", b - a }')")
+    bench_stop_server "$BENCH_PID"
+done
+startup_line=$(bench_median "${first_lines[@]}")
+startup_ok=$(bench_median "${first_oks[@]:-}")
+row "start-up, $stubs files: first line ms" "$startup_line" "" "" "≤ 500 ms" "$(bench_check "$startup_line" "<=" 500)"
+row "start-up, $stubs files: first 200 ms" "${startup_ok:-none}" "" "" "≤ 500 ms" "$(bench_check "${startup_ok:-}" "<=" 500)"
+note "(medians of $startup_runs runs; min/max to the first line: $(printf '%s\n' "${first_lines[@]}" | sort -g | sed -n '1p;$p' | paste -sd/))"
+
+# 5. RSS over BENCH_RSS_REQUESTS matched requests with the default journal (64 connections).
+bench_log "5/5 RSS over $rss_requests requests (default journal)"
+bench_start_server rss "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
+rss_url=$BENCH_URL rss_pid=$BENCH_PID
+rss_start=$(bench_rss_kb "$rss_pid")
+samples="$BENCH_TMP/rss.samples"
+bench_rss_sampler_start "$rss_pid" "$rss_every" "$samples"
+served=0 errors=0 deadline=$((SECONDS + rss_max))
+while ((served < rss_requests && SECONDS < deadline)); do
+    bench_wrk "$rss_url/hello" "$rss_every" 64 "$threads"
+    served=$((served + BENCH_REQUESTS))
+    errors=$((errors + BENCH_SOCKET_ERRORS + BENCH_NON_2XX))
+done
+bench_rss_sampler_stop
+rss_last=$(bench_rss_kb "$rss_pid")
+bench_stop_server "$rss_pid"
+# The first sample at or after one period of load is the post-warm-up figure.
+rss_warm=$(awk -v w="$rss_every" '$1 >= w { print $2; exit }' "$samples")
+rss_warm=${rss_warm:-$rss_last}
+growth=$(awk -v a="$rss_warm" -v b="$rss_last" 'BEGIN { printf "%.1f", (b - a) * 100 / a }')
+row "RSS KiB after warm-up → after $served req" "$rss_last" "$rss_warm" "+$growth%" "≤ +10%" "$(bench_check "$growth" "<=" 10)"
+note "(idle at start $rss_start KiB; samples every ${rss_every}s: $(awk '{ print $2 }' "$samples" | paste -sd' '); errors or non-2xx: $errors)"
+((served >= rss_requests)) || note "warning: stopped at BENCH_RSS_MAX_SECONDS=$rss_max before $rss_requests requests"
+
+# The report.
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+mkdir -p Benchmarks/results
+report="Benchmarks/results/server-$(date -u +%Y%m%d-%H%M%S).txt"
+{
+    echo "Understudy server benchmark, $started_at, $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), QUICK=$quick"
+    echo "wrk: ${seconds}s runs after ${warmup}s warm-up, $threads threads; both servers on MultiThreadedEventLoopGroup.singleton, loopback"
+    echo "load average before: $load_before; after: $load_after (other processes on this machine share the cores)"
+    echo ""
+    printf '%-44s %14s %14s %8s %10s %7s\n' "case" "understudy" "baseline" "ratio" "target" "result"
+    printf '%s\n' "${results[@]}"
+} | tee "$report"
+bench_log "Written to $report"

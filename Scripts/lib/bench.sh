@@ -1,0 +1,213 @@
+# Shared harness for the load scripts (Scripts/bench-server.sh, the soak script): start a server
+# and read its base URL, run wrk and parse what it says, sample RSS, time things, clean up.
+#
+# Source it from a bash script that uses `set -euo pipefail`:
+#   source "$(dirname "$0")/lib/bench.sh"
+#   bench_init                      # makes $BENCH_TMP and the EXIT trap that stops everything started here
+#   bench_require_wrk
+#   bench_start_server ours .build/release/understudy serve --port 0 --root "$root"
+#   bench_wrk "$BENCH_URL/hello" 10 64 2 && echo "$BENCH_RPS req/s, p99 $BENCH_P99_MS ms"
+#   bench_stop_server "$BENCH_PID"
+#
+# Everything here talks to 127.0.0.1 only.
+
+BENCH_PIDS=()
+BENCH_TMP=""
+
+# Makes a private temp folder and a trap that stops every process this harness started.
+bench_init() {
+    BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/understudy-bench.XXXXXX")
+    trap bench_cleanup EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+
+bench_cleanup() {
+    local pid
+    for pid in "${BENCH_PIDS[@]:-}"; do
+        [[ -n "$pid" ]] && bench_stop_server "$pid"
+    done
+    BENCH_PIDS=()
+    [[ -n "$BENCH_TMP" && -d "$BENCH_TMP" ]] && rm -rf "$BENCH_TMP"
+    return 0
+}
+
+bench_log() { printf "[%3ds] %s\n" "$SECONDS" "$*" >&2; }
+
+# Installs wrk through apt-get when it is missing (the CI image and fresh machines lack it).
+bench_require_wrk() {
+    command -v wrk >/dev/null 2>&1 && return 0
+    bench_log "wrk is missing; installing it with apt-get"
+    local sudo=""
+    [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    $sudo apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
+    command -v wrk >/dev/null 2>&1 || { bench_log "could not install wrk"; return 1; }
+}
+
+# Milliseconds since the epoch, with microseconds, without forking (bash 5's EPOCHREALTIME).
+bench_now_ms() {
+    local t=${EPOCHREALTIME/,/.}
+    local seconds=${t%.*} micros=${t#*.}
+    printf '%d.%03d' $(( seconds * 1000 + 10#${micros:0:3} )) "$(( 10#${micros:3:3} ))"
+}
+
+# bench_start_server NAME COMMAND...
+# Starts COMMAND with its stdout on a pipe, waits (at most BENCH_START_TIMEOUT seconds, default 60)
+# for the first line, and takes the base URL from it. Sets BENCH_PID, BENCH_URL, BENCH_PORT, and
+# BENCH_FIRST_LINE_MS (from just before the start to the first line). Later output goes to
+# $BENCH_TMP/NAME.log; stderr too.
+bench_start_server() {
+    local name=$1
+    shift
+    local fifo="$BENCH_TMP/$name.fifo" log="$BENCH_TMP/$name.log"
+    rm -f "$fifo"
+    mkfifo "$fifo"
+    local started
+    started=$(bench_now_ms)
+    "$@" >"$fifo" 2>>"$log" &
+    BENCH_PID=$!
+    BENCH_PIDS+=("$BENCH_PID")
+    local fd line=""
+    exec {fd}<"$fifo"
+    if ! read -r -t "${BENCH_START_TIMEOUT:-60}" line <&"$fd"; then
+        exec {fd}<&-
+        bench_log "$name printed no first line; its log:"
+        cat "$log" >&2
+        return 1
+    fi
+    local now
+    now=$(bench_now_ms)
+    BENCH_FIRST_LINE_MS=$(awk -v a="$started" -v b="$now" 'BEGIN { printf "%.1f", b - a }')
+    # Keep draining the pipe so the server never blocks writing to it.
+    cat <&"$fd" >>"$log" &
+    exec {fd}<&-
+    BENCH_URL=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' <<<"$line" | head -n 1 || true)
+    if [[ -z "$BENCH_URL" ]]; then
+        bench_log "$name's first line has no loopback URL: $line"
+        return 1
+    fi
+    BENCH_PORT=${BENCH_URL##*:}
+}
+
+# bench_stop_server PID: SIGTERM, then SIGKILL after 5 s; forgets the pid.
+bench_stop_server() {
+    local pid=$1 i
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -TERM "$pid" 2>/dev/null || true
+        for i in $(seq 1 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -KILL "$pid" 2>/dev/null || true
+    fi
+    wait "$pid" 2>/dev/null || true
+    local kept=() p
+    for p in "${BENCH_PIDS[@]:-}"; do [[ -n "$p" && "$p" != "$pid" ]] && kept+=("$p"); done
+    BENCH_PIDS=("${kept[@]:-}")
+    return 0
+}
+
+# bench_http_status PORT PATH: one GET over bash's /dev/tcp (no fork, so it can time start-up);
+# prints the status code, or nothing when the connection fails.
+bench_http_status() {
+    local port=$1 path=$2 fd line
+    exec {fd}<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null || return 1
+    printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' "$path" >&"$fd"
+    read -r -t 10 line <&"$fd" || true
+    exec {fd}<&-
+    line=${line%$'\r'}
+    [[ $line =~ ^HTTP/1\.[01]\ ([0-9]{3}) ]] && printf '%s' "${BASH_REMATCH[1]}"
+}
+
+# Converts one of wrk's durations (812.00us, 1.20ms, 2.03s, 1.5m) to milliseconds.
+bench_duration_ms() {
+    awk -v d="$1" 'BEGIN {
+        n = d + 0; u = d; sub(/^[0-9.]+/, "", u)
+        if (u == "us") n /= 1000; else if (u == "s") n *= 1000; else if (u == "m") n *= 60000
+        printf "%.2f", n }'
+}
+
+# CPU time (user + system) PID has used, in microseconds.
+bench_cpu_us() {
+    awk -v hz="$(getconf CLK_TCK)" '{ printf "%.0f", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" 2>/dev/null || true
+}
+
+# bench_wrk URL SECONDS CONNECTIONS THREADS [LUA_SCRIPT]
+# Runs wrk --latency and sets BENCH_RPS, BENCH_REQUESTS, BENCH_P50_MS, BENCH_P99_MS,
+# BENCH_SOCKET_ERRORS (connect+read+write+timeout) and BENCH_NON_2XX. With BENCH_SERVER_PID set,
+# also BENCH_CPU_US_PER_REQ: the server's CPU time per request, which other load on the machine
+# disturbs far less than throughput. The full output is in $BENCH_TMP/wrk.last.
+bench_wrk() {
+    local url=$1 seconds=$2 connections=$3 threads=$4 script=${5:-}
+    local out="$BENCH_TMP/wrk.last"
+    ((threads <= connections)) || threads=$connections  # wrk wants a connection per thread at least
+    local args=(--latency -t "$threads" -c "$connections" -d "${seconds}s" --timeout 10s)
+    [[ -n "$script" ]] && args+=(-s "$script")
+    local cpu_before=""
+    [[ -n "${BENCH_SERVER_PID:-}" ]] && cpu_before=$(bench_cpu_us "$BENCH_SERVER_PID")
+    wrk "${args[@]}" "$url" >"$out" 2>&1 || { cat "$out" >&2; return 1; }
+    BENCH_CPU_US_PER_REQ=""
+    if [[ -n "$cpu_before" ]]; then
+        local cpu_after
+        cpu_after=$(bench_cpu_us "$BENCH_SERVER_PID")
+        BENCH_CPU_US_PER_REQ=$(awk -v a="$cpu_before" -v b="$cpu_after" -v n="$(awk '/requests in/ { print $1 }' "$out")" \
+            'BEGIN { if (n > 0 && b != "") printf "%.1f", (b - a) / n }')
+    fi
+    BENCH_RPS=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$out")
+    BENCH_REQUESTS=$(awk '/requests in/ { print $1 }' "$out")
+    BENCH_P50_MS=$(bench_duration_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
+    BENCH_P99_MS=$(bench_duration_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
+    BENCH_SOCKET_ERRORS=$(awk '/Socket errors:/ { gsub(/,/, ""); print $4 + $6 + $8 + $10 }' "$out")
+    BENCH_SOCKET_ERRORS=${BENCH_SOCKET_ERRORS:-0}
+    BENCH_NON_2XX=$(awk '/Non-2xx or 3xx responses:/ { print $5 }' "$out")
+    BENCH_NON_2XX=${BENCH_NON_2XX:-0}
+}
+
+# Resident set size of PID in KiB, from /proc/PID/status (empty once the process is gone).
+bench_rss_kb() {
+    awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || true
+}
+
+# bench_rss_sampler_start PID SECONDS FILE: appends "elapsed-seconds rss-KiB" to FILE every SECONDS
+# (first sample at once) until bench_rss_sampler_stop. Sets BENCH_SAMPLER_PID.
+bench_rss_sampler_start() {
+    local pid=$1 every=$2 file=$3
+    : >"$file"
+    (
+        local start=$SECONDS rss
+        while kill -0 "$pid" 2>/dev/null; do
+            rss=$(bench_rss_kb "$pid")
+            [[ -n "$rss" ]] && printf '%d %s\n' $((SECONDS - start)) "$rss" >>"$file"
+            sleep "$every"
+        done
+    ) &
+    BENCH_SAMPLER_PID=$!
+    BENCH_PIDS+=("$BENCH_SAMPLER_PID")
+}
+
+bench_rss_sampler_stop() {
+    [[ -n "${BENCH_SAMPLER_PID:-}" ]] || return 0
+    bench_stop_server "$BENCH_SAMPLER_PID"
+    BENCH_SAMPLER_PID=""
+}
+
+# Median of the numbers given as arguments.
+bench_median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+        if (NR == 0) exit
+        if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# bench_ratio A B: A / B to two places ("n/a" when B is zero or missing).
+bench_ratio() {
+    awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'
+}
+
+# bench_check LEFT OP RIGHT: prints "met" or "MISSED" for LEFT OP RIGHT (OP one of >= <=).
+bench_check() {
+    awk -v l="$1" -v op="$2" -v r="$3" 'BEGIN {
+        if (l == "n/a" || l == "") { print "n/a"; exit }
+        ok = (op == ">=") ? (l + 0 >= r + 0) : (l + 0 <= r + 0)
+        print ok ? "met" : "MISSED" }'
+}
