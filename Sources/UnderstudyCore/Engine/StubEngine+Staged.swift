@@ -17,15 +17,22 @@ extension StubEngine {
     ///
     /// The result, the journal and scenario state end up exactly as `handle` leaves them (the
     /// request is journaled before any file is read, as there); only where the work runs differs.
-    public func stage(_ request: LoggedRequest, now: Date = Date()) -> StagedDecision {
+    public func stage(_ request: LoggedRequest, consoleWidth: Int? = nil, now: Date = Date()) -> StagedDecision {
         guard let stub = store.match(request, now: now) else {
-            let width = request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
+            let width = consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
             return .pending { self.notMatched(request, consoleWidth: width, now: now) }
         }
-        journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: stub.response))
-        if case .file = stub.response.body {
-            return .pending { self.decision(for: stub, request: request) }
-        }
-        return .decided(decision(for: stub, request: request))
+        // Body files and templates can be slow (disk, JSONPath on a big body): leave them pending.
+        if case .file = stub.response.body { return .pending { self.matchedDecision(stub, request: request, now: now) } }
+        if templater.applies(to: stub.response) { return .pending { self.matchedDecision(stub, request: request, now: now) } }
+        return .decided(matchedDecision(stub, request: request, now: now))
+    }
+
+    /// The response for a matched stub, journalled; the one place both `handle` and `stage` build it.
+    func matchedDecision(_ stub: StubMapping, request: LoggedRequest, now: Date) -> ServeDecision {
+        // Templates render before journalling so a rendering error goes in as a sub-event.
+        let (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
+        journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
+        return decision
     }
 }

@@ -32,13 +32,10 @@ public final class StubEngine: Sendable {
     /// Matches, journals (before any delay), and works out the response.
     /// - Parameter consoleWidth: width of the not-matched diff (`X-WireMock-Console-Width`).
     public func handle(_ request: LoggedRequest, consoleWidth: Int? = nil, now: Date = Date()) -> ServeDecision {
-        if let stub = store.match(request, now: now) {
-            // Templates render before journalling so a rendering error goes in as a sub-event.
-            let (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
-            journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
-            return decision
+        switch stage(request, consoleWidth: consoleWidth, now: now) {
+        case .decided(let decision): return decision
+        case .pending(let work): return work()
         }
-        return notMatched(request, consoleWidth: consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }, now: now)
     }
 
     /// Fills in the journal entry once the response has gone out.

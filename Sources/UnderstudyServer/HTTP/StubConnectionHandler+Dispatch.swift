@@ -40,12 +40,38 @@ extension StubConnectionHandler {
         }
         switch environment.engine.stage(request) {
         case .decided(let decision):
-            answerOnLoop(.stub(decision), loop: loop, deliver: deliver)
-        case .pending(let work):
-            Task {
-                let outcome = Outcome.stub(work())
-                loop.execute { deliver(outcome) }
+            if let gate = Self.gate(of: .stub(decision)) {
+                gate.hold { loop.execute { deliver(.stub(decision)) } }
+            } else {
+                answerOnLoop(.stub(decision), loop: loop, deliver: deliver)
             }
+        case .pending(let work):
+            Self.runOffLoop(work, loop: loop, deliver: deliver)
+        }
+    }
+
+    /// Runs the slow part of a stub's answer on the task pool, then delivers it on the loop.
+    private static func runOffLoop(
+        _ work: @escaping @Sendable () -> ServeDecision, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void
+    ) {
+        Task {
+            let outcome = Outcome.stub(work())
+            release(outcome, loop: loop, deliver: deliver)
+        }
+    }
+
+    /// The gate a held stub's answer waits at, if any.
+    private static func gate(of outcome: Outcome) -> ResponseGate? {
+        guard case .stub(let decision) = outcome, let stub = decision.stub else { return nil }
+        return ResponseGate.holding(stub.response)
+    }
+
+    /// Delivers on the loop, after the stub's gate opens when it has one; nothing blocks meanwhile.
+    private static func release(_ outcome: Outcome, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void) {
+        if let gate = gate(of: outcome) {
+            gate.hold { loop.execute { deliver(outcome) } }
+        } else {
+            loop.execute { deliver(outcome) }
         }
     }
 
@@ -68,12 +94,7 @@ extension StubConnectionHandler {
     ) {
         Task {
             let outcome = decide(request, isAdmin: isAdmin, environment: environment)
-            // A held stub's answer waits at its gate; the gate calls back, nothing blocks.
-            if case .stub(let decision) = outcome, let gate = decision.stub.flatMap({ ResponseGate.holding($0.response) }) {
-                gate.hold { loop.execute { deliver(outcome) } }
-            } else {
-                loop.execute { deliver(outcome) }
-            }
+            release(outcome, loop: loop, deliver: deliver)
         }
     }
 
