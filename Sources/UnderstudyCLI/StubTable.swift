@@ -11,7 +11,7 @@ enum StubTable {
             let stub = entry.stub
             let url = stub.request.url.map { $0.includesQuery || $0.literalPath != nil ? $0.text : "\($0.key): \($0.text)" } ?? "(any)"
             let status = stub.response.fault?.rawValue ?? String(stub.response.status)
-            rows.append([stub.request.method.description, url, status, stub.name ?? entry.origin.filePath ?? stub.id.uuidString.lowercased()])
+            rows.append([stub.request.method.description, url, status, stub.name ?? entry.origin.filePath ?? stub.id.lowercasedString])
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in

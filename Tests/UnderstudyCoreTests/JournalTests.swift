@@ -86,3 +86,13 @@ import Testing
         #expect(engine.handle(request("GET", "/global")).delay == .milliseconds(100))
     }
 }
+
+@Suite struct UUIDTextTests {
+    @Test func lowercasedStringMatchesFoundation() {
+        for _ in 0..<200 {
+            let id = UUID()
+            #expect(id.lowercasedString == id.uuidString.lowercased())
+        }
+        #expect(FastUUID.next().lowercasedString.count == 36)
+    }
+}

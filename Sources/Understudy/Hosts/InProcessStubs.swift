@@ -40,7 +40,7 @@ public final class InProcessStubs: StubHost {
         let (engine, mappings) = try StubWorld.engine(root: root)
         self.engine = engine
         self.mappings = mappings
-        host = "\(UUID().uuidString.lowercased()).\(InProcessRegistry.domain)"
+        host = "\(UUID().lowercasedString).\(InProcessRegistry.domain)"
         baseURL = URL(string: "http://\(host)") ?? URL(fileURLWithPath: "/")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil

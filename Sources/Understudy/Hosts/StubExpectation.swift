@@ -43,7 +43,7 @@ public struct StubExpectation: Sendable, Equatable {
         default: return nil
         }
         stubIDs = ids
-        label = stub.name ?? stub.id.uuidString.lowercased()
+        label = stub.name ?? stub.id.lowercasedString
     }
 
     var metadata: JSONValue {
@@ -55,7 +55,7 @@ public struct StubExpectation: Sendable, Equatable {
         }
         return .object([
             "mode": .string(mode), "times": .number(JSONNumber(times)),
-            "stubIds": .array(stubIDs.map { .string($0.uuidString.lowercased()) }),
+            "stubIds": .array(stubIDs.map { .string($0.lowercasedString) }),
         ])
     }
 }
@@ -72,7 +72,7 @@ extension StubHandle {
     @discardableResult
     public func expected(_ count: VerificationCount) -> StubHandle {
         guard let first = ids.first, var stub = store.stub(id: first) else { return self }
-        let expectation = StubExpectation(stubIDs: ids, count: count, label: stub.name ?? first.uuidString.lowercased())
+        let expectation = StubExpectation(stubIDs: ids, count: count, label: stub.name ?? first.lowercasedString)
         var metadata = stub.metadata ?? JSONObject()
         metadata[StubExpectation.metadataKey] = expectation.metadata
         stub.metadata = metadata

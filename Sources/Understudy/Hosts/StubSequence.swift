@@ -20,7 +20,7 @@ enum StubSequence {
         guard responses.count > 1 || (ending == .thenFail && !responses.isEmpty) else {
             return responses.map { StubMapping(priority: priority, request: pattern, response: $0) }
         }
-        let scenario = "understudy-sequence-\(UUID().uuidString.lowercased())"
+        let scenario = "understudy-sequence-\(UUID().lowercasedString)"
         func state(_ step: Int) -> String { step == 0 ? scenarioStartedState : "step-\(step)" }
         let last = responses.count - 1
         return responses.enumerated().map { step, response in

@@ -58,7 +58,7 @@ public final class InProcessURLProtocol: URLProtocol {
         if visibleBody == nil, task is URLSessionUploadTask,
             let stub = InProcessRefusal.stubNeedingBody(among: engine.store.stubs, for: logged)
         {
-            let refusal = InProcessRefusal.hiddenUploadBody(stubName: stub.name ?? stub.id.uuidString.lowercased())
+            let refusal = InProcessRefusal.hiddenUploadBody(stubName: stub.name ?? stub.id.lowercasedString)
             deliver(.fail(InProcessRefusal.errorCode, message: refusal.message, url: url))
             return
         }

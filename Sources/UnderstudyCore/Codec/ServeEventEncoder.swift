@@ -4,7 +4,7 @@ extension LoggedRequest {
     /// WireMock's logged request JSON (url, absoluteUrl, method, headers, cookies, body …).
     public var json: JSONValue {
         var object: JSONObject = [
-            "id": .string(id.uuidString.lowercased()),
+            "id": .string(id.lowercasedString),
             "url": .string(url),
             "absoluteUrl": .string(absoluteURL),
             "method": .string(method),
@@ -109,7 +109,7 @@ extension ServeEvent {
     /// WireMock's serve event JSON. An unmatched event carries the synthetic 404 stub.
     public var json: JSONValue {
         var object: JSONObject = [
-            "id": .string(id.uuidString.lowercased()),
+            "id": .string(id.lowercasedString),
             "request": request.json,
             "responseDefinition": responseDefinition.json,
         ]
@@ -125,7 +125,7 @@ extension ServeEvent {
             object["stubMapping"] = stub.json
         } else {
             object["stubMapping"] = [
-                "id": .string(id.uuidString.lowercased()), "request": ["method": "ANY"],
+                "id": .string(id.lowercasedString), "request": ["method": "ANY"],
                 "response": ServeEvent.notMatchedResponse.json,
             ]
         }

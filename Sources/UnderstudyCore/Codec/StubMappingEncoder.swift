@@ -4,11 +4,11 @@ extension StubMapping {
     /// The stub as WireMock 3.x writes it: `id` and its alias `uuid`, then the rest, with absent
     /// fields left out.
     public var json: JSONValue {
-        var object: JSONObject = ["id": .string(id.uuidString.lowercased())]
+        var object: JSONObject = ["id": .string(id.lowercasedString)]
         if let name { object["name"] = .string(name) }
         object["request"] = request.json
         object["response"] = response.json
-        object["uuid"] = .string(id.uuidString.lowercased())
+        object["uuid"] = .string(id.lowercasedString)
         if let persistent { object["persistent"] = .bool(persistent) }
         if let priority { object["priority"] = .int(priority) }
         if let scenarioName { object["scenarioName"] = .string(scenarioName) }

@@ -68,7 +68,7 @@ public final class StubEngine: Sendable {
             }
         case nil: break
         }
-        headers.add("Matched-Stub-Id", stub.id.uuidString.lowercased())
+        headers.add("Matched-Stub-Id", stub.id.lowercasedString)
         if let name = stub.name { headers.add("Matched-Stub-Name", name) }
         return ServeDecision(
             eventID: request.id, stub: stub, status: status, statusMessage: definition.statusMessage, headers: headers,

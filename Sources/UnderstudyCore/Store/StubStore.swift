@@ -106,7 +106,7 @@ public final class StubStore: Sendable {
 
     private static func insert(_ stub: StubMapping, origin: StubOrigin, into state: inout State) throws(MappingError) {
         guard state.index.byID[stub.id] == nil else {
-            throw MappingError(code: 109, pointer: "/id", title: "Duplicate stub mapping ID", detail: "A stub with id \(stub.id.uuidString.lowercased()) already exists")
+            throw MappingError(code: 109, pointer: "/id", title: "Duplicate stub mapping ID", detail: "A stub with id \(stub.id.lowercasedString) already exists")
         }
         state.nextInsertionIndex += 1
         state.index.insert(StoredStub(stub: stub, insertionIndex: state.nextInsertionIndex, origin: origin))

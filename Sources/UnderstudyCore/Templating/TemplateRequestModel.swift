@@ -30,7 +30,7 @@ final class TemplateRequestModel: TemplateModel {
 
     func member(_ name: String) -> TemplateValue? {
         switch name {
-        case "id": return .string(request.id.uuidString.lowercased())
+        case "id": return .string(request.id.lowercasedString)
         case "url": return .string(request.url)
         case "path": return .model(pathModel)
         case "pathSegments": return .list(pathModel.segments.map { .string($0) })

@@ -15,7 +15,7 @@ enum StubFileName {
         }
         var cleaned = sanitise(stem)
         if cleaned.count > maximumStemLength { cleaned = String(cleaned.prefix(maximumStemLength)) }
-        let id = stub.id.uuidString.lowercased()
+        let id = stub.id.lowercasedString
         return cleaned.isEmpty ? "\(id).json" : "\(cleaned)-\(id).json"
     }
 

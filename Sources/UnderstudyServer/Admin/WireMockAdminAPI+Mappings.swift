@@ -100,7 +100,7 @@ extension WireMockAdminAPI {
     }
 
     static func noStub(_ id: UUID) -> AdminFailure {
-        .notFound("No stub mapping with id \(id.uuidString.lowercased())")
+        .notFound("No stub mapping with id \(id.lowercasedString)")
     }
 
     // MARK: Files

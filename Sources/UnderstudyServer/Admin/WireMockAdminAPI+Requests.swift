@@ -53,7 +53,7 @@ extension WireMockAdminAPI {
     func getRequest(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
         let id = try call.uuid()
         guard let event = engine.journal.event(id: id) else {
-            throw .notFound("No request with id \(id.uuidString.lowercased())")
+            throw .notFound("No request with id \(id.lowercasedString)")
         }
         return .json(event.json)
     }

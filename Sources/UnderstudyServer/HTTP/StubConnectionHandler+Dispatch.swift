@@ -158,7 +158,7 @@ extension StubConnectionHandler {
         }
         if let stub = decision.stub {
             let name = stub.name.map { " (\($0))" } ?? ""
-            logger.info("\(request.method) \(request.url) → \(decision.status) stub \(stub.id.uuidString.lowercased())\(name)")
+            logger.info("\(request.method) \(request.url) → \(decision.status) stub \(stub.id.lowercasedString)\(name)")
         } else {
             logger.info("\(request.method) \(request.url) → \(decision.status) no match")
         }
