@@ -35,16 +35,23 @@ extension StubConnectionHandler {
         then deliver: @escaping @Sendable (Outcome) -> Void
     ) {
         Task {
-            let outcome = decide(request, isAdmin: isAdmin, environment: environment)
+            let outcome = await decide(request, isAdmin: isAdmin, environment: environment)
             loop.execute { deliver(outcome) }
         }
     }
 
-    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
+    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) async -> Outcome {
         if isAdmin {
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
-        return .stub(environment.engine.handle(request))
+        let decision = environment.engine.handle(request)
+        guard let settings = decision.proxy, decision.fault == nil else { return .stub(decision) }
+        // The upstream's answer replaces the stub's, so the journal records what was proxied. It
+        // goes into the journal before the client sees it, so a recording stopped as soon as the
+        // client has its answer still holds the exchange.
+        let proxied = await ProxyExchange.resolve(decision, request: request, settings: settings, forwarder: environment.proxy, logger: environment.logger)
+        environment.engine.complete(proxied)
+        return .stub(proxied)
     }
 
     static let noAdminResponse = AdminResponse.json(
@@ -58,14 +65,8 @@ extension StubConnectionHandler {
             let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
             writeResponse(rendered, body: response.body, method: head.method, context: context) { _ in shutdown?() }
-        case .stub(var decision):
+        case .stub(let decision):
             logServed(request, decision)
-            if decision.proxy != nil {
-                // This server has no HTTP client to proxy with: say so rather than answer as if it had.
-                decision.status = 500
-                decision.headers.set("Content-Type", "text/plain")
-                decision.body = Data("Understudy's server cannot proxy (proxyBaseUrl) yet.".utf8)
-            }
             let decided = NIODeadline.now()
             let served = decision
             let engine = environment.engine
