@@ -18,6 +18,9 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
     /// The largest upstream body accepted; a bigger one is a 502.
     public var maxBodyBytes: Int
 
+    /// - Parameters:
+    ///   - timeout: the longest a whole exchange may take before the client gets 504.
+    ///   - maxBodyBytes: the largest upstream body passed on; a bigger one is a 502.
     public init(timeout: Duration = .seconds(30), maxBodyBytes: Int = 64 * 1024 * 1024) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
@@ -33,6 +36,7 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
 
+    /// Sends the request and collects the whole answer, mapping failures to ``ProxyFailure``.
     public func forward(_ request: ProxyRequest) async throws -> ProxiedResponse {
         var outbound = HTTPClientRequest(url: request.url)
         outbound.method = HTTPMethod(rawValue: request.method)

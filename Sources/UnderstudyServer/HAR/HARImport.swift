@@ -7,6 +7,7 @@ import UnderstudyCore
 /// HTTP/2 pseudo-headers (`:authority` …) are dropped. Browsers store response content decoded,
 /// so `Content-Encoding` is dropped too, unless the entry says its bytes are raw (our own export).
 public enum HARImport {
+    /// The entries of a HAR file as serve events (entries that got no answer, status 0, are skipped).
     public static func events(from data: Data) throws(HARError) -> [ServeEvent] {
         let json: JSONValue
         do {
@@ -17,6 +18,7 @@ public enum HARImport {
         return try events(from: json)
     }
 
+    /// The entries of a parsed HAR document as serve events.
     public static func events(from json: JSONValue) throws(HARError) -> [ServeEvent] {
         guard let entries = json["log"]?["entries"]?.arrayValue else {
             throw HARError(message: "no log.entries array; is this a HAR file?")
@@ -76,6 +78,7 @@ public enum HARImport {
 
 /// A HAR file that cannot be read.
 public struct HARError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the file.
     public var message: String
     public var description: String { "HAR: \(message)" }
 }

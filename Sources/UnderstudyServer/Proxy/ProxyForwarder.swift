@@ -13,6 +13,7 @@ public protocol ProxyForwarder: Sendable {
 /// What goes upstream: the target URL, the method, the headers left after WireMock's rules
 /// (hop-by-hop and `Host` dropped, `removeProxyRequestHeaders` removed, additional headers set), and the body.
 public struct ProxyRequest: Sendable, Equatable {
+    /// The client's method, unchanged.
     public var method: String
     /// The absolute upstream URL, e.g. `https://api.example.com/v1/timeline?page=2`.
     public var url: String
@@ -29,6 +30,7 @@ public struct ProxyRequest: Sendable, Equatable {
 
 /// The upstream's answer, as received (no decompression).
 public struct ProxiedResponse: Sendable, Equatable {
+    /// The upstream's status code.
     public var status: Int
     public var headers: HeaderFields
     public var body: Data

@@ -5,9 +5,11 @@ import UnderstudyCore
 public struct RecordSpec: Sendable {
     /// Where `recordings/start` proxies to; unused by snapshots.
     public var targetBaseURL: String?
+    /// Which serve events become stubs.
     public var filters: RecordFilters
     /// Request headers to match on, with whether the match ignores case.
     public var captureHeaders: [(name: String, caseInsensitive: Bool)]
+    /// How recorded request bodies are matched.
     public var requestBodyPattern: RequestBodyPatternSpec
     /// Bodies up to this many bytes of text stay inline in the stub; longer ones go to `__files`.
     public var textSizeThreshold: Int
@@ -18,10 +20,12 @@ public struct RecordSpec: Sendable {
     /// When true, identical requests answered differently become a scenario that replays the
     /// answers in order; when false, the first answer is kept.
     public var repeatsAsScenarios: Bool
+    /// What `stop` and `snapshot` answer: whole stubs or their ids.
     public var outputFormat: OutputFormat
     /// Headers and JSON fields that must never reach a stub or a file.
     public var redaction: RedactionPolicy
 
+    /// `FULL` (`{"mappings":[…]}`) or `IDS` (`{"ids":[…]}`).
     public enum OutputFormat: String, Sendable {
         case full = "FULL"
         case ids = "IDS"

@@ -7,6 +7,7 @@ import UnderstudyCore
 /// new one is replaced (its file and its now-unused body file removed); every other stub stays,
 /// unless ``overwrite`` asks for the folder's mappings to be cleared first.
 public struct RecordingWriter: Sendable {
+    /// The folder holding `mappings/` and `__files/`.
     public let directory: MappingDirectory
     /// Remove every existing mapping file (and the body files they use) before writing.
     public var overwrite: Bool
@@ -26,6 +27,7 @@ public struct RecordingWriter: Sendable {
     }
 
     @discardableResult
+    /// Writes the stubs and their body files; returns what was written and removed.
     public func write(_ recorded: [RecordedStub]) throws(RecordingWriteError) -> Summary {
         var summary = Summary()
         let existing = FileManager.default.fileExists(atPath: directory.mappingsURL.path) ? directory.load().stubs : []

@@ -14,7 +14,9 @@ public struct RedactionPolicy: Sendable, Equatable {
     /// What a redacted request JSON field becomes: JsonUnit's "any value" placeholder.
     public static let requestFieldPlaceholder = "${json-unit.ignore}"
 
+    /// Header names to redact, compared ignoring case.
     public var headers: [String]
+    /// JSON key names (anywhere) or dotted paths from the root.
     public var jsonFields: [String]
 
     public init(headers: [String] = RedactionPolicy.defaultHeaders, jsonFields: [String] = []) {
@@ -27,6 +29,7 @@ public struct RedactionPolicy: Sendable, Equatable {
         RedactionPolicy(headers: defaultHeaders + extra, jsonFields: jsonFields)
     }
 
+    /// True when `name` is one of ``headers``.
     public func redactsHeader(_ name: String) -> Bool {
         headers.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
     }
