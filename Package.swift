@@ -9,12 +9,14 @@ let package = Package(
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
+        .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // The stub engine: model, WireMock JSON codec, matching, store, journal, near misses. Foundation only.
@@ -33,11 +35,22 @@ let package = Package(
         .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.
         .target(name: "UnderstudyTesting", dependencies: ["Understudy"]),
-        // The `understudy` command: serve, check.
+        // Proxying and recording with AsyncHTTPClient, kept out of `Understudy` so a test target
+        // that only replays never compiles it.
+        .target(
+            name: "UnderstudyRecording",
+            dependencies: [
+                "UnderstudyCore", "UnderstudyServer", "Understudy",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
-                "UnderstudyCore", "UnderstudyServer",
+                "UnderstudyCore", "UnderstudyServer", "UnderstudyRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -71,6 +84,9 @@ let package = Package(
         .testTarget(
             name: "StatusPosterTests", dependencies: ["StatusPoster", "UnderstudyTesting"],
             path: "Examples/StatusPoster/Tests"),
+        .testTarget(
+            name: "UnderstudyRecordingTests",
+            dependencies: ["UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "Understudy"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import UnderstudyCore
+import UnderstudyRecording
 import UnderstudyServer
 
 /// `understudy serve`: a WireMock-compatible stub server for a mapping folder.
@@ -41,6 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Environment variables the systemValue template helper may read: comma-separated names, '*' as a wildcard. None by default.")
     var permittedSystemKeys: [String] = []
 
+    @Option(name: .long, help: "Seconds a stub with proxyBaseUrl waits for its upstream before answering 504.")
+    var proxyTimeout: Int = 30
+
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
@@ -48,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
         if let globalDelay, globalDelay < 0 { throw ValidationError("--global-delay must not be negative") }
+        guard proxyTimeout > 0 else { throw ValidationError("--proxy-timeout must be positive") }
         if globalResponseTemplating && disableResponseTemplating {
             throw ValidationError("--global-response-templating and --disable-response-templating cannot be used together")
         }
@@ -62,7 +67,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = try await StubHTTPServer.start(
             engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current),
-            configuration: StubServerConfiguration(host: bind, port: port, logger: logger))
+            configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
+            proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // The first line is the base URL: scripts and tests read it to find the free port.
         // Written unbuffered, so a script reading the pipe sees it at once.
         FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))

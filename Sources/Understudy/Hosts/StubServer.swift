@@ -44,11 +44,16 @@ public final class StubServer: StubHost {
     }
 
     /// Starts a server, first loading a WireMock folder (`mappings/**/*.json`, `__files/`) when given.
+    /// - Parameter proxy: forwards stubs with `proxyBaseUrl`; `UnderstudyRecording` has one
+    ///   (without it such stubs answer 500 saying so).
     /// - Throws: ``StubFolderError`` listing every bad mapping file, or a bind error.
-    public static func start(root: URL? = nil, configuration: StubServerConfiguration? = nil) async throws -> StubServer {
+    public static func start(
+        root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil
+    ) async throws -> StubServer {
         let (engine, mappings) = try StubWorld.engine(root: root)
         let admin = WireMockAdminAPI(engine: engine, mappings: mappings)
-        let server = try await StubHTTPServer.start(engine: engine, admin: admin, configuration: configuration ?? quietConfiguration)
+        let server = try await StubHTTPServer.start(
+            engine: engine, admin: admin, configuration: configuration ?? quietConfiguration, proxy: proxy)
         return StubServer(server: server, admin: admin, mappings: mappings)
     }
 

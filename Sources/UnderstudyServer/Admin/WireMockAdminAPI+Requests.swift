@@ -21,7 +21,8 @@ extension WireMockAdminAPI {
     var journalDisabled: JSONValue { .bool(!engine.journal.isEnabled) }
 
     /// Newest first. `unmatched=true` and `matchingStub=<id>` narrow the list and `total`;
-    /// `since` (ISO-8601, exclusive) and `limit` then narrow the page.
+    /// `since` (ISO-8601, exclusive) and `limit` then narrow the page. `format=har` answers the
+    /// page as an HTTP Archive (HAR 1.2) instead.
     func listRequests(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
         var events = engine.journal.events
         if call.query("unmatched") == "true" { events = events.filter { !$0.wasMatched } }
@@ -40,6 +41,10 @@ extension WireMockAdminAPI {
             page = page.filter { $0.request.loggedDate > since }
         }
         if let limit = try call.count("limit") { page = Array(page.prefix(limit)) }
+        if call.query("format")?.lowercased() == "har" {
+            // HAR lists entries in the order they happened.
+            return .json(HARExport.document(page.reversed(), creatorVersion: version))
+        }
         return .json([
             "requests": .array(page.map(\.json)), "meta": ["total": .int(total)], "requestJournalDisabled": journalDisabled,
         ])

@@ -18,6 +18,8 @@ public final class WireMockAdminAPI: AdminRequestHandler {
     public let version: String
     let startedAt: Date
     let persistence: StubFilePersistence?
+    /// Records proxied traffic into stubs (`/__admin/recordings/…`).
+    public let recorder: StubRecorder
     /// One change at a time, so the store and the files on disk agree.
     private let changes = Mutex(())
 
@@ -25,10 +27,12 @@ public final class WireMockAdminAPI: AdminRequestHandler {
     ///   - engine: the stub world to administer.
     ///   - mappings: the folder to reload on reset and to save persistent stubs into.
     ///   - version: the version to report.
-    public init(engine: StubEngine, mappings: MappingDirectory? = nil, version: String = "0.1.0") {
+    ///   - recorder: the recorder behind `/__admin/recordings`; by default one that saves into `mappings`.
+    public init(engine: StubEngine, mappings: MappingDirectory? = nil, version: String = "0.1.0", recorder: StubRecorder? = nil) {
         self.engine = engine
         self.mappings = mappings
         self.version = version
+        self.recorder = recorder ?? StubRecorder(engine: engine, directory: mappings)
         self.startedAt = Date()
         self.persistence = mappings.map(StubFilePersistence.init(directory:))
         persistence?.adopt(engine.store.storedStubs)
@@ -50,6 +54,7 @@ public final class WireMockAdminAPI: AdminRequestHandler {
         addScenarioRoutes(to: &router)
         addSettingsRoutes(to: &router)
         addSystemRoutes(to: &router)
+        addRecordingRoutes(to: &router)
         return router
     }()
 }

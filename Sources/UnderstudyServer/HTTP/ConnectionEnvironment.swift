@@ -5,6 +5,8 @@ import UnderstudyCore
 struct ConnectionEnvironment: Sendable {
     var engine: StubEngine
     var admin: (any AdminRequestHandler)?
+    /// Sends stubs with `proxyBaseUrl` upstream; without one they get a 500 saying so.
+    var proxy: (any ProxyForwarder)?
     var configuration: StubServerConfiguration
     /// Called once an admin response asked the server to stop has been written.
     var requestShutdown: @Sendable () -> Void

@@ -39,6 +39,9 @@ extension StubConnectionHandler {
             return
         }
         switch environment.engine.stage(request) {
+        case .decided(let decision) where decision.proxy != nil && decision.fault == nil:
+            // Proxying waits on the network: never on the event loop.
+            Self.runOffLoop({ decision }, request: request, environment: environment, loop: loop, deliver: deliver)
         case .decided(let decision):
             if let gate = Self.gate(of: .stub(decision)) {
                 gate.hold { loop.execute { deliver(.stub(decision)) } }
@@ -46,16 +49,17 @@ extension StubConnectionHandler {
                 answerOnLoop(.stub(decision), loop: loop, deliver: deliver)
             }
         case .pending(let work):
-            Self.runOffLoop(work, loop: loop, deliver: deliver)
+            Self.runOffLoop(work, request: request, environment: environment, loop: loop, deliver: deliver)
         }
     }
 
     /// Runs the slow part of a stub's answer on the task pool, then delivers it on the loop.
     private static func runOffLoop(
-        _ work: @escaping @Sendable () -> ServeDecision, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void
+        _ work: @escaping @Sendable () -> ServeDecision, request: LoggedRequest, environment: ConnectionEnvironment,
+        loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void
     ) {
         Task {
-            let outcome = Outcome.stub(work())
+            let outcome = await resolvingProxy(work(), request: request, environment: environment)
             release(outcome, loop: loop, deliver: deliver)
         }
     }
@@ -93,16 +97,27 @@ extension StubConnectionHandler {
         then deliver: @escaping @Sendable (Outcome) -> Void
     ) {
         Task {
-            let outcome = decide(request, isAdmin: isAdmin, environment: environment)
+            let outcome = await decide(request, isAdmin: isAdmin, environment: environment)
             release(outcome, loop: loop, deliver: deliver)
         }
     }
 
-    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
+    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) async -> Outcome {
         if isAdmin {
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
-        return .stub(environment.engine.handle(request))
+        return await resolvingProxy(environment.engine.handle(request), request: request, environment: environment)
+    }
+
+    /// A proxy stub's answer comes from the upstream; any other decision is served as it is.
+    static func resolvingProxy(_ decision: ServeDecision, request: LoggedRequest, environment: ConnectionEnvironment) async -> Outcome {
+        guard let settings = decision.proxy, decision.fault == nil else { return .stub(decision) }
+        // The upstream's answer replaces the stub's, so the journal records what was proxied. It
+        // goes into the journal before the client sees it, so a recording stopped as soon as the
+        // client has its answer still holds the exchange.
+        let proxied = await ProxyExchange.resolve(decision, request: request, settings: settings, forwarder: environment.proxy, logger: environment.logger)
+        environment.engine.complete(proxied)
+        return .stub(proxied)
     }
 
     static let noAdminResponse = AdminResponse.json(
@@ -116,14 +131,8 @@ extension StubConnectionHandler {
             let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
             writeResponse(rendered, body: response.body, method: head.method, context: context) { _ in shutdown?() }
-        case .stub(var decision):
+        case .stub(let decision):
             logServed(request, decision)
-            if decision.proxy != nil {
-                // This server has no HTTP client to proxy with: say so rather than answer as if it had.
-                decision.status = 500
-                decision.headers.set("Content-Type", "text/plain")
-                decision.body = Data("Understudy's server cannot proxy (proxyBaseUrl) yet.".utf8)
-            }
             let decided = NIODeadline.now()
             let served = decision
             let engine = environment.engine

@@ -53,13 +53,17 @@ public final class StubHTTPServer: Sendable {
     /// Binds and starts serving. The port is known when this returns.
     /// - Parameters:
     ///   - admin: answers `/__admin/…`; without one those paths get a 404 JSON error.
+    ///   - configuration: address, port and limits.
+    ///   - proxy: forwards stubs with `proxyBaseUrl` upstream (`AsyncHTTPProxyForwarder` in
+    ///     `UnderstudyRecording`); without one such stubs are answered 500 with a message saying so.
     public static func start(
-        engine: StubEngine, admin: (any AdminRequestHandler)? = nil, configuration: StubServerConfiguration = .init()
+        engine: StubEngine, admin: (any AdminRequestHandler)? = nil, configuration: StubServerConfiguration = .init(),
+        proxy: (any ProxyForwarder)? = nil
     ) async throws -> StubHTTPServer {
         let connections = OpenConnections()
         let link = ShutdownLink()
         let environment = ConnectionEnvironment(
-            engine: engine, admin: admin, configuration: configuration, requestShutdown: link.trigger,
+            engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
             isOffline: { connections.isOffline })
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import UnderstudyCore
+import UnderstudyServer
+
+/// `understudy import-har`: stubs from a browser's or a proxy's HTTP Archive.
+struct ImportHARCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-har",
+        abstract: "Turn a HAR 1.2 file into stubs in mappings/ and __files/, with the same redaction as record.")
+
+    @Argument(help: "The .har file.")
+    var file: String
+
+    @Option(name: .long, help: "The folder to write mappings/ and __files/ into.")
+    var root: String = "."
+
+    @OptionGroup var redaction: RedactionOptions
+    @OptionGroup var shape: StubShapeOptions
+
+    func run() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ValidationError("cannot read \(file): \(error.localizedDescription)")
+        }
+        let events: [ServeEvent]
+        do {
+            events = try HARImport.events(from: data)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(file): \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        var spec = shape.spec(target: nil, redaction: redaction.policy)
+        spec.filters.allowNonProxied = true
+        let result = StubGenerator(spec: spec).stubs(from: events)
+        let writer = RecordingWriter(directory: MappingDirectory(root: URL(fileURLWithPath: root)), overwrite: shape.overwrite)
+        let summary: RecordingWriter.Summary
+        do {
+            summary = try writer.write(result.stubs)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        RecordingPrinter.print(RecordingPrinter.lines(stubCount: result.stubs.count, root: root, written: summary, redactions: result.redactions))
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Logging
+import UnderstudyCore
+import UnderstudyRecording
+import UnderstudyServer
+
+/// `understudy record`: a proxy to a real API that writes what went through it as stubs.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Proxy every request to a real API and, on stop, write one stub per distinct request into mappings/ and __files/.",
+        discussion: """
+            Prints the base URL (http://127.0.0.1:PORT) as the first line; point the client at it. Stops on SIGINT, SIGTERM \
+            or POST /__admin/recordings/stop, then writes the stubs (atomically) and lists what it wrote and what it redacted.
+            """)
+
+    @Option(name: .long, help: "The real API's base URL, e.g. https://api.example.com.")
+    var target: String
+
+    @Option(name: .long, help: "The folder to write mappings/ and __files/ into.")
+    var root: String = "."
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(name: .long, help: "The address to bind.")
+    var bind: String = "127.0.0.1"
+
+    @Option(name: .long, help: "Seconds to wait for the real API before answering 504.")
+    var timeout: Int = 30
+
+    @OptionGroup var redaction: RedactionOptions
+    @OptionGroup var shape: StubShapeOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard let url = URL(string: target), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+            throw ValidationError("--target must be an http or https URL, e.g. https://api.example.com")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+    }
+
+    static func makeLogger() -> Logger {
+        var logger = Logger(label: "understudy") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .notice
+        return logger
+    }
+
+    func run() async throws {
+        let logger = Self.makeLogger()
+        let directory = MappingDirectory(root: URL(fileURLWithPath: root))
+        let engine = StubEngine(files: directory.files)
+        let done = RecordingDone()
+        let root = self.root
+        let recorder = StubRecorder(engine: engine, directory: directory, redaction: redaction.policy, overwrite: shape.overwrite) { outcome in
+            RecordingPrinter.print(RecordingPrinter.lines(stubCount: outcome.result.stubs.count, root: root, written: outcome.written, redactions: outcome.result.redactions))
+            done.finish()
+        }
+        let admin = WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder)
+        let server = try await StubHTTPServer.start(
+            engine: engine, admin: admin, configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
+            proxy: AsyncHTTPProxyForwarder(timeout: .seconds(timeout)))
+        try recorder.start(shape.spec(target: target, redaction: RedactionPolicy()))
+        FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+        FileHandle.standardOutput.write(Data("recording \(target) until SIGINT, SIGTERM or POST /__admin/recordings/stop\n".utf8))
+        let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+            logger.notice("Received signal \(signal); writing the recording")
+            do {
+                _ = try recorder.stop()
+            } catch {
+                // Already stopped through the admin API: nothing more to write.
+                done.finish()
+            }
+        }
+        await done.wait()
+        signals.cancel()
+        try await server.stop()
+    }
+}

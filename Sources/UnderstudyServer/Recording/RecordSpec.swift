@@ -1,0 +1,89 @@
+import Foundation
+import UnderstudyCore
+
+/// How recorded or snapshotted traffic becomes stubs: WireMock's `RecordSpec`.
+public struct RecordSpec: Sendable {
+    /// Where `recordings/start` proxies to; unused by snapshots.
+    public var targetBaseURL: String?
+    /// Which serve events become stubs.
+    public var filters: RecordFilters
+    /// Request headers to match on, with whether the match ignores case.
+    public var captureHeaders: [(name: String, caseInsensitive: Bool)]
+    /// How recorded request bodies are matched.
+    public var requestBodyPattern: RequestBodyPatternSpec
+    /// Bodies up to this many bytes of text stay inline in the stub; longer ones go to `__files`.
+    public var textSizeThreshold: Int
+    /// Binary bodies up to this many bytes stay inline (base64); longer ones go to `__files`.
+    public var binarySizeThreshold: Int
+    /// When true, the stubs are written to `mappings/` (and bodies to `__files/`).
+    public var persist: Bool
+    /// When true, identical requests answered differently become a scenario that replays the
+    /// answers in order; when false, the first answer is kept.
+    public var repeatsAsScenarios: Bool
+    /// What `stop` and `snapshot` answer: whole stubs or their ids.
+    public var outputFormat: OutputFormat
+    /// Headers and JSON fields that must never reach a stub or a file.
+    public var redaction: RedactionPolicy
+
+    /// `FULL` (`{"mappings":[…]}`) or `IDS` (`{"ids":[…]}`).
+    public enum OutputFormat: String, Sendable {
+        case full = "FULL"
+        case ids = "IDS"
+    }
+
+    /// WireMock's defaults: text bodies over 10 KiB and every binary body go to files; repeats
+    /// become scenarios; stubs are persisted.
+    public init(
+        targetBaseURL: String? = nil, filters: RecordFilters = RecordFilters(), captureHeaders: [(name: String, caseInsensitive: Bool)] = [],
+        requestBodyPattern: RequestBodyPatternSpec = .automatic(ignoreArrayOrder: true, ignoreExtraElements: true, caseInsensitive: false),
+        textSizeThreshold: Int = 10 * 1024, binarySizeThreshold: Int = 0, persist: Bool = true, repeatsAsScenarios: Bool = true,
+        outputFormat: OutputFormat = .full, redaction: RedactionPolicy = RedactionPolicy()
+    ) {
+        self.targetBaseURL = targetBaseURL
+        self.filters = filters
+        self.captureHeaders = captureHeaders
+        self.requestBodyPattern = requestBodyPattern
+        self.textSizeThreshold = textSizeThreshold
+        self.binarySizeThreshold = binarySizeThreshold
+        self.persist = persist
+        self.repeatsAsScenarios = repeatsAsScenarios
+        self.outputFormat = outputFormat
+        self.redaction = redaction
+    }
+}
+
+/// Which serve events a recording or snapshot turns into stubs.
+public struct RecordFilters: Sendable {
+    /// Only requests whose path matches (whole-string regex).
+    public var urlPathPattern: RegexPattern?
+    /// Only this method (`ANY` or nil for all).
+    public var method: String?
+    /// Only these serve events (snapshot).
+    public var ids: [UUID]?
+    /// Also events that were not proxied (WireMock's `allowNonProxied`).
+    public var allowNonProxied: Bool
+
+    public init(urlPathPattern: RegexPattern? = nil, method: String? = nil, ids: [UUID]? = nil, allowNonProxied: Bool = false) {
+        self.urlPathPattern = urlPathPattern
+        self.method = method
+        self.ids = ids
+        self.allowNonProxied = allowNonProxied
+    }
+
+    func accepts(_ event: ServeEvent) -> Bool {
+        if let ids, !ids.contains(event.id) { return false }
+        if let method, method != "ANY", method != event.request.method { return false }
+        if let urlPathPattern, !urlPathPattern.matches(event.request.path) { return false }
+        if !allowNonProxied, event.responseDefinition.proxy == nil { return false }
+        return event.response != nil
+    }
+}
+
+/// How a recorded request body is matched.
+public enum RequestBodyPatternSpec: Sendable, Equatable {
+    /// `equalToJson` for JSON, `equalToXml` for XML, `equalTo` for other text, `binaryEqualTo` for bytes.
+    case automatic(ignoreArrayOrder: Bool, ignoreExtraElements: Bool, caseInsensitive: Bool)
+    case equalTo(caseInsensitive: Bool)
+    case equalToJson(ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+    case equalToXml
+}

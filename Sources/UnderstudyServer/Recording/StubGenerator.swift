@@ -1,0 +1,140 @@
+import Foundation
+import UnderstudyCore
+
+/// Turns serve events (proxied traffic, or HAR entries) into stubs, as WireMock's snapshot does:
+/// one stub per distinct request (method, URL, captured headers, body), matching on the URL
+/// exactly; bodies inline when small text, in `__files` when large or binary; secrets redacted.
+public struct StubGenerator: Sendable {
+    public var spec: RecordSpec
+
+    public init(spec: RecordSpec) {
+        self.spec = spec
+    }
+
+    /// Response headers that describe this server or the old framing, never the API.
+    static let droppedResponseHeaders: Set<String> = ["matched-stub-id", "matched-stub-name", "content-length", "transfer-encoding", "connection", "keep-alive"]
+
+    /// Stubs for the events the spec's filters accept, in the order first seen.
+    public func stubs(from events: [ServeEvent]) -> RecordingResult {
+        var report = RedactionReport()
+        var groups: [(pattern: RequestPattern, events: [ServeEvent])] = []
+        for event in events where spec.filters.accepts(event) {
+            let pattern = requestPattern(for: event.request, report: &report)
+            if let i = groups.firstIndex(where: { $0.pattern == pattern }) {
+                groups[i].events.append(event)
+            } else {
+                groups.append((pattern, [event]))
+            }
+        }
+        var recorded: [RecordedStub] = []
+        var scenarioCount = 0
+        for group in groups {
+            let stem = RecordedNames.stem(method: group.events[0].request.method, path: group.events[0].request.path)
+            guard spec.repeatsAsScenarios, group.events.count > 1 else {
+                recorded.append(stub(group.pattern, group.events[0], stem: stem, report: &report))
+                continue
+            }
+            // WireMock's chain: Started → name-2 → … → name-n, the last answer then repeating.
+            scenarioCount += 1
+            let scenario = "scenario-\(scenarioCount)-\(stem)"
+            for (i, event) in group.events.enumerated() {
+                var item = stub(group.pattern, event, stem: stem, report: &report)
+                item.stub.scenarioName = scenario
+                item.stub.requiredScenarioState = i == 0 ? scenarioStartedState : "\(scenario)-\(i + 1)"
+                if i + 1 < group.events.count { item.stub.newScenarioState = "\(scenario)-\(i + 2)" }
+                recorded.append(item)
+            }
+        }
+        return RecordingResult(stubs: recorded, redactions: report)
+    }
+
+    func requestPattern(for request: LoggedRequest, report: inout RedactionReport) -> RequestPattern {
+        var pattern = RequestPattern(method: .token(request.method), url: .url(request.url))
+        for name in request.headers.names where spec.redaction.redactsHeader(name) { report.noteHeader(name) }
+        for capture in spec.captureHeaders {
+            guard let value = request.headers.first(capture.name), !spec.redaction.redactsHeader(capture.name) else { continue }
+            pattern.headers.append(NamedPattern(capture.name, .single(.equalTo(value, caseInsensitive: capture.caseInsensitive))))
+        }
+        if !request.body.isEmpty, let body = bodyPattern(for: request, report: &report) {
+            pattern.bodyPatterns = [body]
+        }
+        return pattern
+    }
+
+    func bodyPattern(for request: LoggedRequest, report: inout RedactionReport) -> StringValuePattern? {
+        let type = request.headers.first("Content-Type")
+        let isText = RecordedBody.isText(request.body, contentType: type, contentEncoding: request.headers.first("Content-Encoding"))
+        guard isText else { return .binaryEqualTo(request.body) }
+        let text = request.bodyText
+        switch spec.requestBodyPattern {
+        case .equalTo(let caseInsensitive):
+            return .equalTo(text, caseInsensitive: caseInsensitive)
+        case .equalToXml:
+            return xmlPattern(text) ?? .equalTo(text)
+        case .equalToJson(let ignoreArrayOrder, let ignoreExtraElements):
+            guard let json = try? JSONParser.parse(request.body) else { return .equalTo(text) }
+            return jsonPattern(json, ignoreArrayOrder, ignoreExtraElements, report: &report) ?? .equalTo(text)
+        case .automatic(let ignoreArrayOrder, let ignoreExtraElements, let caseInsensitive):
+            if let json = RecordedBody.json(request.body, contentType: type),
+                let pattern = jsonPattern(json, ignoreArrayOrder, ignoreExtraElements, report: &report)
+            {
+                return pattern
+            }
+            if RecordedBody.isXML(contentType: type), let pattern = xmlPattern(text) { return pattern }
+            return .equalTo(text, caseInsensitive: caseInsensitive)
+        }
+    }
+
+    private func jsonPattern(_ json: JSONValue, _ ignoreArrayOrder: Bool, _ ignoreExtraElements: Bool, report: inout RedactionReport) -> StringValuePattern? {
+        let (redacted, found) = spec.redaction.redactingJSON(json, with: .string(RedactionPolicy.requestFieldPlaceholder))
+        report.noteFields(found)
+        guard let equality = try? JSONEquality(expected: redacted, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements) else {
+            return nil
+        }
+        return .equalToJson(equality, writtenAsString: false)
+    }
+
+    private func xmlPattern(_ text: String) -> StringValuePattern? {
+        try? StringValuePattern(json: ["equalToXml": .string(text)])
+    }
+
+    func stub(_ pattern: RequestPattern, _ event: ServeEvent, stem: String, report: inout RedactionReport) -> RecordedStub {
+        let id = FastUUID.next()
+        let short = RecordedNames.shortID(id)
+        let response = event.response ?? LoggedResponse(status: 200)
+        var headers: [NamedValues] = []
+        for name in response.headers.names where !Self.droppedResponseHeaders.contains(name.lowercased()) {
+            var values = response.headers.values(name)
+            if spec.redaction.redactsHeader(name) {
+                report.noteHeader(name)
+                values = values.map { _ in RedactionPolicy.placeholder }
+            }
+            headers.append(NamedValues(name, values))
+        }
+        let type = response.headers.first("Content-Type")
+        let isText = RecordedBody.isText(response.body, contentType: type, contentEncoding: response.headers.first("Content-Encoding"))
+        var data = response.body
+        if isText, let json = RecordedBody.json(data, contentType: type) {
+            let (redacted, found) = spec.redaction.redactingJSON(json, with: .string(RedactionPolicy.placeholder))
+            if !found.isEmpty {
+                report.noteFields(found)
+                data = JSONWriter.data(redacted)
+            }
+        }
+        var body: ResponseBody?
+        var bodyFile: RecordedStub.BodyFile?
+        if !data.isEmpty {
+            let inline = isText ? data.count <= spec.textSizeThreshold : data.count <= spec.binarySizeThreshold
+            if inline {
+                body = isText ? .text(String(decoding: data, as: UTF8.self)) : .binary(data)
+            } else {
+                let name = "\(stem)-\(short).\(RecordedNames.fileExtension(contentType: type, isText: isText))"
+                body = .file(name)
+                bodyFile = RecordedStub.BodyFile(name: name, data: data)
+            }
+        }
+        let definition = ResponseDefinition(status: response.status, headers: headers, body: body)
+        let stub = StubMapping(id: id, name: stem, persistent: spec.persist ? true : nil, request: pattern, response: definition)
+        return RecordedStub(stub: stub, fileName: "\(stem)-\(short).json", bodyFile: bodyFile)
+    }
+}

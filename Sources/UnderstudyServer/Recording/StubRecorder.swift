@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+import UnderstudyCore
+
+/// WireMock's recorder for one stub world: `start` adds a stub that proxies everything to the
+/// target, `stop` removes it and turns what it proxied into stubs (added to the world, and
+/// saved to the folder when the spec says `persist`); `snapshot` does the same from the journal.
+///
+/// The server must have a ``ProxyForwarder`` for the recording stub to reach the target.
+public final class StubRecorder: Sendable {
+    /// `GET /__admin/recordings/status`.
+    public enum Status: String, Sendable {
+        case neverStarted = "NeverStarted"
+        case recording = "Recording"
+        case stopped = "Stopped"
+    }
+
+    /// A finished recording or snapshot: the stubs, what was redacted, and what was written.
+    public struct Outcome: Sendable {
+        public var result: RecordingResult
+        public var spec: RecordSpec
+        /// Nil when nothing was written (no folder, or `persist` false).
+        public var written: RecordingWriter.Summary?
+    }
+
+    private struct State {
+        var status = Status.neverStarted
+        var spec = RecordSpec()
+        var proxyStubID: UUID?
+    }
+
+    public let engine: StubEngine
+    /// Where `persist` writes; nil keeps recorded stubs in memory only.
+    public let directory: MappingDirectory?
+    /// Added to every spec's redaction (the CLI's `--redact-header` and `--redact-json-field`).
+    public let redaction: RedactionPolicy
+    /// Clear the folder's existing mappings before writing (the CLI's `--overwrite`).
+    public let overwrite: Bool
+    private let state = Mutex(State())
+    private let onStop: (@Sendable (Outcome) -> Void)?
+
+    /// - Parameter onStop: told of every finished recording (not snapshots), after files are written.
+    public init(
+        engine: StubEngine, directory: MappingDirectory?, redaction: RedactionPolicy = RedactionPolicy(), overwrite: Bool = false,
+        onStop: (@Sendable (Outcome) -> Void)? = nil
+    ) {
+        self.engine = engine
+        self.directory = directory
+        self.redaction = redaction
+        self.overwrite = overwrite
+        self.onStop = onStop
+    }
+
+    public var status: Status { state.withLock { $0.status } }
+
+    /// Starts proxying everything to `spec.targetBaseURL` and remembering it.
+    public func start(_ spec: RecordSpec) throws(RecorderError) {
+        guard let target = spec.targetBaseURL else { throw .missingTarget }
+        let proxy = StubMapping(
+            name: "understudy-recording-proxy", priority: 1,
+            request: RequestPattern(method: .any), response: ResponseDefinition(proxy: ProxySettings(baseURL: target)))
+        try state.withLock { state throws(RecorderError) in
+            guard state.status != .recording else { throw .alreadyRecording }
+            do {
+                try engine.store.add(proxy)
+            } catch {
+                throw .cannotStart(String(describing: error))
+            }
+            state.status = .recording
+            state.spec = spec
+            state.proxyStubID = proxy.id
+        }
+    }
+
+    /// Stops proxying and turns what was proxied since ``start(_:)`` into stubs.
+    public func stop() throws(RecorderError) -> Outcome {
+        let (spec, proxyID) = try state.withLock { state throws(RecorderError) -> (RecordSpec, UUID?) in
+            guard state.status == .recording else { throw .notRecording }
+            state.status = .stopped
+            defer { state.proxyStubID = nil }
+            return (state.spec, state.proxyStubID)
+        }
+        if let proxyID { engine.store.remove(id: proxyID) }
+        let events = engine.journal.events.filter { $0.stub?.id == proxyID && proxyID != nil }
+        let outcome = try finish(events, spec: spec)
+        onStop?(outcome)
+        return outcome
+    }
+
+    /// Stubs from the journal as it stands (proxied events only unless the filters allow others).
+    public func snapshot(_ spec: RecordSpec) throws(RecorderError) -> Outcome {
+        try finish(engine.journal.events, spec: spec)
+    }
+
+    private func finish(_ events: [ServeEvent], spec: RecordSpec) throws(RecorderError) -> Outcome {
+        var spec = spec
+        spec.redaction.headers += redaction.headers
+        spec.redaction.jsonFields += redaction.jsonFields
+        let result = StubGenerator(spec: spec).stubs(from: events)
+        engine.store.importStubs(result.stubs.map(\.stub))
+        var written: RecordingWriter.Summary?
+        if spec.persist, let directory {
+            do {
+                written = try RecordingWriter(directory: directory, overwrite: overwrite).write(result.stubs)
+            } catch {
+                throw .cannotWrite(error.description)
+            }
+        }
+        return Outcome(result: result, spec: spec, written: written)
+    }
+}
+
+/// Why a recorder call was refused.
+public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missingTarget
+    case alreadyRecording
+    case notRecording
+    case cannotStart(String)
+    case cannotWrite(String)
+
+    public var description: String {
+        switch self {
+        case .missingTarget: return "targetBaseUrl is required to start recording"
+        case .alreadyRecording: return "Already recording"
+        case .notRecording: return "Not currently recording"
+        case .cannotStart(let reason): return "Cannot start recording: \(reason)"
+        case .cannotWrite(let reason): return "Cannot save the recorded stubs: \(reason)"
+        }
+    }
+}
