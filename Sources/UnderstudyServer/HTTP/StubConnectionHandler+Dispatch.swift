@@ -42,6 +42,7 @@ extension StubConnectionHandler {
 
     private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
         if isAdmin {
+            if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
         return .stub(environment.engine.handle(request))
