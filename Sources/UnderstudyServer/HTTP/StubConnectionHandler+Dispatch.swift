@@ -55,7 +55,7 @@ extension StubConnectionHandler {
         switch outcome {
         case .admin(let response):
             environment.logger.info("\(request.method) \(request.url) → admin \(response.status)")
-            let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.isKeepAlive)
+            let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
             let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
             writeResponse(rendered, body: response.body, method: head.method, context: context) { _ in shutdown?() }
