@@ -21,6 +21,8 @@ swift build -c debug --scratch-path .build-fuzz --product "Fuzz$name" \
 corpus=".build-fuzz/corpus/$name"
 artifacts=".build-fuzz/artifacts/$name/"
 mkdir -p "$corpus" "$artifacts" "Fuzz/Corpus/$name"
+# Swift's own crash backtracer trips AddressSanitizer and keeps libFuzzer from saving the input.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan-suppressions.txt}"
 # -timeout: an input that takes longer than this is reported as a hang (e.g. a regex blow-up).
 exec ".build-fuzz/debug/Fuzz$name" -runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
