@@ -68,6 +68,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/BareNIOServer"),
+        // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzMappingDecoding", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/MappingDecoding"),
+        .executableTarget(name: "FuzzMatchers", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/Matchers"),
+        .executableTarget(
+            name: "FuzzHTTPRequest",
+            dependencies: [
+                "UnderstudyServer", "FuzzSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Fuzz/HTTPRequest"),
         .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
         .testTarget(
             name: "UnderstudyServerTests",

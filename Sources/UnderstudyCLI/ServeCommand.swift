@@ -45,6 +45,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a stub with proxyBaseUrl waits for its upstream before answering 504.")
     var proxyTimeout: Int = 30
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A token every /__admin request must carry (Authorization: Bearer TOKEN, or X-Understudy-Admin-Token: TOKEN).",
+        discussion: "Also read from the UNDERSTUDY_ADMIN_TOKEN environment variable, which other users of this machine cannot see in the process list."))
+    var adminToken: String?
+
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
@@ -56,18 +61,24 @@ struct ServeCommand: AsyncParsableCommand {
         if globalResponseTemplating && disableResponseTemplating {
             throw ValidationError("--global-response-templating and --disable-response-templating cannot be used together")
         }
+        if let adminToken, adminToken.isEmpty { throw ValidationError("--admin-token must not be empty") }
     }
 
     func run() async throws {
         let logger = makeLogger()
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
         let engine = try loadEngine(directory)
+        let token = effectiveAdminToken
         if !BindAddress.isLoopback(bind) {
-            logger.warning("Binding \(bind): the admin API under /__admin is reachable by anyone who can reach this address.")
+            if token == nil {
+                logger.warning("Binding \(bind): the admin API under /__admin is reachable by anyone who can reach this address. Set --admin-token or UNDERSTUDY_ADMIN_TOKEN to require a token.")
+            } else {
+                logger.warning("Binding \(bind): stubs are reachable by anyone who can reach this address; the admin API needs the token.")
+            }
         }
         let server = try await StubHTTPServer.start(
             engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current),
-            configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
+            configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // The first line is the base URL: scripts and tests read it to find the free port.
         // Written unbuffered, so a script reading the pipe sees it at once.
@@ -81,6 +92,13 @@ struct ServeCommand: AsyncParsableCommand {
         await server.waitUntilStopped()
         signals.cancel()
         verboseToken?.cancel()
+    }
+
+    /// The flag wins over the environment; an empty variable counts as unset.
+    var effectiveAdminToken: String? {
+        if let adminToken { return adminToken }
+        let fromEnvironment = ProcessInfo.processInfo.environment["UNDERSTUDY_ADMIN_TOKEN"]
+        return fromEnvironment?.isEmpty == false ? fromEnvironment : nil
     }
 
     func loadEngine(_ directory: MappingDirectory) throws -> StubEngine {

@@ -57,18 +57,22 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts the process and waits (off the cooperative pool) for its first line.
-    static func start(_ arguments: [String]) async throws -> ServerProcess {
+    /// - Parameter environment: variables added to this process's environment for the child.
+    static func start(_ arguments: [String], environment: [String: String] = [:]) async throws -> ServerProcess {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try startBlocking(arguments) })
+                continuation.resume(with: Result { try startBlocking(arguments, environment: environment) })
             }
         }
     }
 
-    private static func startBlocking(_ arguments: [String]) throws -> ServerProcess {
+    private static func startBlocking(_ arguments: [String], environment: [String: String]) throws -> ServerProcess {
         let process = Process()
         process.executableURL = try CLIProcess.executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -23,6 +23,7 @@ enum XMLTreeParser {
         if trimmed.contains("<!ENTITY") {
             throw XMLMatchError("XML documents that declare entities (<!ENTITY) are not accepted.")
         }
+        if let refusal = XMLCrashGuard.refusal(trimmed) { throw XMLMatchError(refusal) }
         let builder = XMLTreeBuilder(requireBoundPrefixes: requireBoundPrefixes)
         let parser = XMLParser(data: Data(trimmed.utf8))
         parser.shouldProcessNamespaces = false

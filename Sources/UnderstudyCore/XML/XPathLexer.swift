@@ -40,6 +40,13 @@ enum XPathLexer {
         func fail(_ message: String) -> XMLMatchError {
             XMLMatchError("Invalid XPath '\(expression)': \(message) at position \(index + 1).")
         }
+        // `fail` reads `index`, so it must not run while `readNumber` holds `index` inout: that
+        // overlap is an exclusivity violation, which traps (found by fuzzing with "1.2.3").
+        func numberToken() throws(XMLMatchError) -> XPathToken {
+            let (text, value) = readNumber(characters, &index)
+            guard let value else { throw fail("malformed number '\(text)'") }
+            return .number(value)
+        }
         func readNCName() -> String {
             var name = ""
             while let character = peek(), isNameCharacter(character) {
@@ -95,14 +102,14 @@ enum XPathLexer {
                 tokens.append(.variable(name))
             case ".":
                 if let next = peek(1), next.isASCII, next.isNumber {
-                    tokens.append(.number(try readNumber(characters, &index, fail)))
+                    tokens.append(try numberToken())
                 } else if peek(1) == "." {
                     tokens.append(.doubleDot); index += 2
                 } else {
                     tokens.append(.dot); index += 1
                 }
             case _ where character.isASCII && character.isNumber:
-                tokens.append(.number(try readNumber(characters, &index, fail)))
+                tokens.append(try numberToken())
             case _ where isNameStart(character):
                 let first = readNCName()
                 if operatorExpected {
@@ -127,14 +134,14 @@ enum XPathLexer {
         return tokens
     }
 
-    private static func readNumber(_ characters: [Character], _ index: inout Int, _ fail: (String) -> XMLMatchError) throws(XMLMatchError) -> Double {
+    /// The digits and dots at `index`, and their value (nil when they are not a number, as in `1.2.3`).
+    private static func readNumber(_ characters: [Character], _ index: inout Int) -> (text: String, value: Double?) {
         var text = ""
         while index < characters.count, characters[index].isASCII, characters[index].isNumber || characters[index] == "." {
             text.append(characters[index])
             index += 1
         }
-        guard let value = Double(text.hasPrefix(".") ? "0" + text : text) else { throw fail("malformed number '\(text)'") }
-        return value
+        return (text, Double(text.hasPrefix(".") ? "0" + text : text))
     }
 
     private static func isNameStart(_ character: Character) -> Bool {

@@ -11,7 +11,23 @@ struct ConnectionEnvironment: Sendable {
     /// Called once an admin response asked the server to stop has been written.
     var requestShutdown: @Sendable () -> Void
     /// True while the server plays offline: each request is read, then its connection reset.
-    var isOffline: @Sendable () -> Bool = { false }
+    var isOffline: @Sendable () -> Bool
+    /// Checks admin requests for the token, when the configuration sets one.
+    var adminGate: AdminTokenGate?
+
+    init(
+        engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil, configuration: StubServerConfiguration,
+        requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.engine = engine
+        self.admin = admin
+        self.proxy = proxy
+        self.configuration = configuration
+        self.requestShutdown = requestShutdown
+        self.isOffline = isOffline
+        // An empty token fails closed: the gate admits nothing rather than an empty header.
+        self.adminGate = configuration.adminToken.map(AdminTokenGate.init(token:))
+    }
 
     var logger: Logger { configuration.logger }
 }

@@ -7,7 +7,15 @@ import NIOHTTP1
 /// NIO's 400 answer, the idle timer, and the stub handler.
 enum ConnectionPipeline {
     static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
-        let configuration = environment.configuration
+        try configureFraming(channel, configuration: environment.configuration)
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(environment.configuration.idleTimeout)))
+        try pipeline.addHandler(StubConnectionHandler(environment: environment))
+    }
+
+    /// Everything that turns bytes into request parts and answers malformed ones, without the
+    /// stub handler: the part the HTTP fuzz target drives.
+    static func configureFraming(_ channel: any Channel, configuration: StubServerConfiguration) throws {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderListSize = max(1, configuration.maxHeaderBytes)
         limits.maxHeaderFieldSize = max(1, configuration.maxHeaderBytes)
@@ -20,7 +28,5 @@ enum ConnectionPipeline {
         // What `withErrorHandling: true` would add, with our 431 in front of it.
         try pipeline.addHandler(HeaderOverflowResponder())
         try pipeline.addHandler(HTTPServerProtocolErrorHandler())
-        try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(configuration.idleTimeout)))
-        try pipeline.addHandler(StubConnectionHandler(environment: environment))
     }
 }

@@ -21,6 +21,8 @@ struct RequestFramingScanner {
     private var state = State.head
     /// The head or line being collected.
     private var line: [UInt8] = []
+    /// How much of the head's closing CR LF CR LF `line` ends with.
+    private var headEnd = HeadEndMatcher()
     let maxHeadBytes: Int
 
     init(maxHeadBytes: Int) {
@@ -50,6 +52,7 @@ struct RequestFramingScanner {
     mutating func flush(into output: inout ByteBuffer) {
         output.writeBytes(line)
         line = []
+        headEnd = HeadEndMatcher()
         state = .passthrough
     }
 
@@ -60,24 +63,32 @@ struct RequestFramingScanner {
     }
 
     private mutating func scanHead(_ input: inout ByteBuffer, into output: inout ByteBuffer) {
-        while let byte = input.readInteger(as: UInt8.self) {
+        if line.isEmpty {
             // Blank lines before a request line are allowed; pass them on.
-            if line.isEmpty, byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
-                output.writeInteger(byte)
-                continue
+            let blank = input.readableBytesView.prefix { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }.count
+            if blank > 0, var slice = input.readSlice(length: blank) { output.writeBuffer(&slice) }
+            guard input.readableBytes > 0 else { return }
+        }
+        // Look for the blank line that ends the head over the whole read at once: a byte at a
+        // time through ByteBuffer was the server's biggest cost for large or trickled heads.
+        let room = maxHeadBytes + 1 - line.count
+        let (taken, complete) = input.withUnsafeReadableBytes { bytes -> (Int, Bool) in
+            for index in 0..<bytes.count {
+                headEnd.advance(bytes[index])
+                if headEnd.isComplete { return (index + 1, true) }
+                if index + 1 >= room { return (index + 1, false) }
             }
-            line.append(byte)
-            if line.count >= 4, line.suffix(4).elementsEqual([13, 10, 13, 10]) {
-                let head = HeadRewrite(line)
-                output.writeBytes(head.bytes)
-                line = []
-                state = head.next
-                return
-            }
-            if line.count > maxHeadBytes {
-                flush(into: &output)
-                return
-            }
+            return (bytes.count, false)
+        }
+        line += input.readBytes(length: taken) ?? []
+        if complete {
+            let head = HeadRewrite(line)
+            output.writeBytes(head.bytes)
+            line = []
+            headEnd = HeadEndMatcher()
+            state = head.next
+        } else if line.count > maxHeadBytes {
+            flush(into: &output)
         }
     }
 

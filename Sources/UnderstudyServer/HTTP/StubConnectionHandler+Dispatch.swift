@@ -104,6 +104,7 @@ extension StubConnectionHandler {
 
     private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) async -> Outcome {
         if isAdmin {
+            if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
         return await resolvingProxy(environment.engine.handle(request), request: request, environment: environment)
@@ -127,7 +128,7 @@ extension StubConnectionHandler {
         switch outcome {
         case .admin(let response):
             environment.logger.info("\(request.method) \(request.url) → admin \(response.status)")
-            let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.isKeepAlive)
+            let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
             let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
             writeResponse(rendered, body: response.body, method: head.method, context: context) { _ in shutdown?() }

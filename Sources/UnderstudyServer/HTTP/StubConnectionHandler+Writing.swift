@@ -15,7 +15,7 @@ extension StubConnectionHandler {
             inject(fault, context: context, completed: completed)
             return
         }
-        let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.isKeepAlive)
+        let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
         if let dribble = decision.chunkedDribble {
             let rendered = builder.build(status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers, bodyLength: nil)
             dribbleResponse(rendered, body: decision.body, dribble: dribble, method: head.method, context: context, completed: completed)

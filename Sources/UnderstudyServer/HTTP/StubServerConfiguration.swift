@@ -14,6 +14,10 @@ public struct StubServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// How long ``StubHTTPServer/stop()`` lets in-flight requests finish before it closes their connections.
     public var shutdownGracePeriod: Duration
+    /// When set, every `/__admin` request must carry it as `Authorization: Bearer <token>` or
+    /// `X-Understudy-Admin-Token: <token>`; anything else is answered 401. Stub traffic never needs it.
+    /// An empty token locks the admin API entirely.
+    public var adminToken: String?
     /// Where each request is logged (at `.info`) with the stub it matched or "no match".
     public var logger: Logger
 
@@ -24,6 +28,7 @@ public struct StubServerConfiguration: Sendable {
         maxBodyBytes: Int = 64 * 1024 * 1024,
         idleTimeout: Duration = .seconds(60),
         shutdownGracePeriod: Duration = .seconds(5),
+        adminToken: String? = nil,
         logger: Logger = Logger(label: "understudy.server")
     ) {
         self.host = host
@@ -32,6 +37,7 @@ public struct StubServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeout = idleTimeout
         self.shutdownGracePeriod = shutdownGracePeriod
+        self.adminToken = adminToken
         self.logger = logger
     }
 }
