@@ -80,15 +80,16 @@ struct ServeCommand: AsyncParsableCommand {
             engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current),
             configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
+        // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
+        let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+            logger.notice("Received signal \(signal); stopping")
+            Task { try? await server.stop() }
+        }
         // The first line is the base URL: scripts and tests read it to find the free port.
         // Written unbuffered, so a script reading the pipe sees it at once.
         FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
         FileHandle.standardOutput.write(Data((StubTable.render(engine.store.storedStubs) + "\n").utf8))
         let verboseToken = verbose ? NotMatchedReporter.start(engine: engine, logger: logger) : nil
-        let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
-            logger.notice("Received signal \(signal); stopping")
-            Task { try? await server.stop() }
-        }
         await server.waitUntilStopped()
         signals.cancel()
         verboseToken?.cancel()
