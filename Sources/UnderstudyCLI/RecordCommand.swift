@@ -62,9 +62,8 @@ struct RecordCommand: AsyncParsableCommand {
             engine: engine, admin: admin, configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(timeout)))
         try recorder.start(shape.spec(target: target, redaction: RedactionPolicy()))
-        FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
-        FileHandle.standardOutput.write(Data("recording \(target) until SIGINT, SIGTERM or POST /__admin/recordings/stop\n".utf8))
-        let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+        // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
+        let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in
             logger.notice("Received signal \(signal); writing the recording")
             do {
                 _ = try recorder.stop()
@@ -73,6 +72,8 @@ struct RecordCommand: AsyncParsableCommand {
                 done.finish()
             }
         }
+        FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+        FileHandle.standardOutput.write(Data("recording \(target) until SIGINT, SIGTERM or POST /__admin/recordings/stop\n".utf8))
         await done.wait()
         signals.cancel()
         try await server.stop()

@@ -81,7 +81,7 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
-        let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+        let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in
             logger.notice("Received signal \(signal); stopping")
             Task { try? await server.stop() }
         }

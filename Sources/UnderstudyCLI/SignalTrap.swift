@@ -6,14 +6,27 @@ import Foundation
 final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 
-    init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        sources = signals.map { number in
+    private init(sources: [any DispatchSourceSignal]) {
+        self.sources = sources
+    }
+
+    /// Returns once every signal source is armed. A dispatch source registers with the kernel
+    /// after `resume()` returns, and the signal is already ignored by then: one arriving in
+    /// between would be lost, so a script that sends SIGTERM as soon as it has read the URL
+    /// could leave the server running.
+    static func install(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) async -> SignalTrap {
+        var sources: [any DispatchSourceSignal] = []
+        for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { handler(number) }
-            source.resume()
-            return source
+            await withCheckedContinuation { (armed: CheckedContinuation<Void, Never>) in
+                source.setRegistrationHandler { armed.resume() }
+                source.resume()
+            }
+            sources.append(source)
         }
+        return SignalTrap(sources: sources)
     }
 
     func cancel() {
