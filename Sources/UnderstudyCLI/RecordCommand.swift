@@ -74,7 +74,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
         FileHandle.standardOutput.write(Data("recording \(target) until SIGINT, SIGTERM or POST /__admin/recordings/stop\n".utf8))
-        await done.wait()
+        await done.untilFinished()
         signals.cancel()
         try await server.stop()
     }

@@ -18,7 +18,7 @@ final class RecordingDone: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    func wait() async {
+    func untilFinished() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in
                 if state.finished { return true }

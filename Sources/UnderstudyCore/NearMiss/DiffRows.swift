@@ -49,26 +49,13 @@ enum DiffRows {
             detail.append(DiffRow(expected: "Authorization: \(auth.headerValue)", actual: actual.isEmpty ? "" : "Authorization: \(actual.joined(separator: ", "))", mismatch: auth.matches(actual) ? nil : "Header"))
         }
         for query in pattern.queryParameters {
-            let values = context.queryParameters[query.name] ?? []
-            detail.append(DiffRow(
-                expected: "Query: \(query.name)\(query.pattern.queryLabel)",
-                actual: values.isEmpty ? "" : "Query: \(query.name) = \(values.joined(separator: ", "))",
-                mismatch: query.pattern.matches(values) ? nil : "Query"))
+            detail.append(keyedRow("Query", query.name, query.pattern, context.queryParameters[query.name] ?? []))
         }
         for form in pattern.formParameters {
-            let values = context.formParameters[form.name] ?? []
-            detail.append(DiffRow(
-                expected: "Form: \(form.name)\(form.pattern.queryLabel)",
-                actual: values.isEmpty ? "" : "Form: \(form.name) = \(values.joined(separator: ", "))",
-                mismatch: form.pattern.matches(values) ? nil : "Form"))
+            detail.append(keyedRow("Form", form.name, form.pattern, context.formParameters[form.name] ?? []))
         }
         for cookie in pattern.cookies {
-            let values = context.cookies[cookie.name] ?? []
-            let single = MultiValuePattern.single(cookie.pattern)
-            detail.append(DiffRow(
-                expected: "Cookie: \(cookie.name)\(single.queryLabel)",
-                actual: values.isEmpty ? "" : "Cookie: \(cookie.name) = \(values.joined(separator: ", "))",
-                mismatch: single.matches(values) ? nil : "Cookie"))
+            detail.append(keyedRow("Cookie", cookie.name, .single(cookie.pattern), context.cookies[cookie.name] ?? []))
         }
         if !detail.isEmpty {
             rows.append(.spacer)
@@ -88,6 +75,14 @@ enum DiffRows {
         }
         rows.append(.spacer)
         return rows
+    }
+
+    /// A query, form or cookie row: `Query: name = expected` against the values the request had.
+    static func keyedRow(_ kind: String, _ name: String, _ pattern: MultiValuePattern, _ values: [String]) -> DiffRow {
+        DiffRow(
+            expected: "\(kind): \(name)\(pattern.queryLabel)",
+            actual: values.isEmpty ? "" : "\(kind): \(name) = \(values.joined(separator: ", "))",
+            mismatch: pattern.matches(values) ? nil : kind)
     }
 
     /// Body rows: JSON pretty-printed on both sides; JSONPath shows the expression.

@@ -20,7 +20,7 @@ final class StopSignal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    func wait() async {
+    func untilSignalled() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
                 if state.fired { return true }

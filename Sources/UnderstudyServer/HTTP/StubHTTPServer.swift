@@ -102,7 +102,7 @@ public final class StubHTTPServer: Sendable {
             return !stopping
         }
         guard isFirst else {
-            await stopped.wait()
+            await stopped.untilSignalled()
             return
         }
         try? await serverChannel.close().get()
@@ -119,7 +119,7 @@ public final class StubHTTPServer: Sendable {
 
     /// Returns once the server has stopped, through ``stop()`` or `POST /__admin/shutdown`.
     public func waitUntilStopped() async {
-        await stopped.wait()
+        await stopped.untilSignalled()
     }
 
     private static func waitForClose(of channels: [any Channel], within limit: Duration, on loop: any EventLoop) async {
