@@ -99,7 +99,13 @@ let package = Package(
             path: "Examples/StatusPoster/Tests"),
         .testTarget(
             name: "UnderstudyRecordingTests",
-            dependencies: ["UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "Understudy"]),
+            dependencies: [
+                "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "Understudy",
+                // For an upstream that sends its body in steps the test controls, and a raw client.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,68 +2,93 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 import UnderstudyCore
 import UnderstudyServer
 
 /// Forwards proxied requests with AsyncHTTPClient: redirects are passed back, not followed;
-/// bodies are passed through as bytes (no decompression); a refused connection fails at once
-/// (502) and the whole exchange is bounded by ``timeout`` (504).
+/// bodies are passed through as bytes (no decompression) and streamed both ways; a refused
+/// connection fails at once (502).
+///
+/// ``timeout`` bounds the wait for the upstream's head (504 past it) and, once the body flows,
+/// any silence between two reads from the upstream (the client connection is then closed, as
+/// its status has gone out already).
 ///
 /// ```swift
 /// let server = try await StubHTTPServer.start(engine: engine, proxy: AsyncHTTPProxyForwarder())
 /// ```
 public struct AsyncHTTPProxyForwarder: ProxyForwarder {
-    /// The longest a proxied exchange may take, connection included.
+    /// The longest wait for the upstream's head, connection included, and the longest silence
+    /// while its body streams.
     public var timeout: Duration
-    /// The largest upstream body accepted; a bigger one is a 502.
-    public var maxBodyBytes: Int
 
-    /// - Parameters:
-    ///   - timeout: the longest a whole exchange may take before the client gets 504.
-    ///   - maxBodyBytes: the largest upstream body passed on; a bigger one is a 502.
-    public init(timeout: Duration = .seconds(30), maxBodyBytes: Int = 64 * 1024 * 1024) {
+    /// - Parameter timeout: the longest wait for the upstream's answer (504 past it), and the
+    ///   longest pause in its body.
+    public init(timeout: Duration = .seconds(30)) {
         self.timeout = timeout
-        self.maxBodyBytes = maxBodyBytes
     }
 
-    /// One client for the whole process. It is never released, so it needs no shutdown
-    /// (AsyncHTTPClient traps in debug builds when a client is dropped without one).
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)), decompression: .disabled)
-        // Retrying a refused connection until the deadline would turn every 502 into a 504.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    /// One client per read time-out, for the whole process. They are never released, so they
+    /// need no shutdown (AsyncHTTPClient traps in debug builds when a client is dropped without one).
+    private static let clients = Mutex<[Duration: HTTPClient]>([:])
 
-    /// Sends the request and collects the whole answer, mapping failures to ``ProxyFailure``.
-    public func forward(_ request: ProxyRequest) async throws -> ProxiedResponse {
+    static func client(readTimeout: Duration) -> HTTPClient {
+        clients.withLock { clients in
+            if let client = clients[readTimeout] { return client }
+            var configuration = HTTPClient.Configuration(
+                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: TimeAmount(readTimeout)),
+                decompression: .disabled)
+            // Retrying a refused connection until the deadline would turn every 502 into a 504.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            clients[readTimeout] = client
+            return client
+        }
+    }
+
+    /// Sends the request and hands the answer to `receiver` part by part, mapping upstream
+    /// failures to ``ProxyFailure``.
+    ///
+    /// The request body goes as a lazily sliced view of the bytes already read (no second whole
+    /// copy); AsyncHTTPClient reads the response body only as fast as `receiver` takes it.
+    public func stream(_ request: ProxyRequest, to receiver: some ProxyResponseReceiver) async throws {
         var outbound = HTTPClientRequest(url: request.url)
         outbound.method = HTTPMethod(rawValue: request.method)
         for field in request.headers { outbound.headers.add(name: field.name, value: field.value) }
         if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
-            outbound.body = .bytes(ByteBuffer(bytes: request.body))
+            outbound.body = .bytes(request.body)
         }
+        let client = Self.client(readTimeout: timeout)
+        let response: HTTPClientResponse
         do {
-            let response = try await Self.client.execute(outbound, timeout: TimeAmount(timeout))
-            var headers = HeaderFields()
-            for (name, value) in response.headers { headers.add(name, value) }
-            let body = try await response.body.collect(upTo: maxBodyBytes)
-            return ProxiedResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+            response = try await client.execute(outbound, timeout: TimeAmount(timeout))
         } catch {
-            throw Self.failure(for: error, limit: maxBodyBytes)
+            throw Self.failure(for: error)
+        }
+        var headers = HeaderFields()
+        for (name, value) in response.headers { headers.add(name, value) }
+        try await receiver.receiveHead(status: Int(response.status.code), headers: headers)
+        var parts = response.body.makeAsyncIterator()
+        while true {
+            let part: ByteBuffer?
+            do {
+                part = try await parts.next()
+            } catch {
+                throw Self.failure(for: error)
+            }
+            guard let part else { return }
+            if part.readableBytes > 0 { try await receiver.receiveBodyPart(part) }
         }
     }
 
-    /// Time-outs become 504s; everything else (refused, reset, not HTTP, too big) a 502.
-    static func failure(for error: any Error, limit: Int) -> ProxyFailure {
+    /// Time-outs become 504s; everything else (refused, reset, not HTTP) a 502.
+    static func failure(for error: any Error) -> ProxyFailure {
         if let failure = error as? ProxyFailure { return failure }
         if let clientError = error as? HTTPClientError {
             let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout]
             if timeouts.contains(clientError) { return .timedOut(String(describing: clientError)) }
         }
         if case ChannelError.connectTimeout = error { return .timedOut("connect time-out") }
-        if error is NIOTooManyBytesError { return .badGateway("the upstream body is larger than \(limit) bytes") }
         return .badGateway(String(describing: error))
     }
 }

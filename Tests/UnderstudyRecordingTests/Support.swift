@@ -56,12 +56,13 @@ var quietConfiguration: StubServerConfiguration {
 
 /// A stub server started from WireMock JSON stubs, for playing the real API or the proxy.
 func startServer(
-    _ stubs: [String], admin: Bool = false, root: MappingDirectory? = nil, proxy: (any ProxyForwarder)? = nil
+    _ stubs: [String], admin: Bool = false, root: MappingDirectory? = nil, proxy: (any ProxyForwarder)? = nil,
+    configuration: StubServerConfiguration = quietConfiguration, journalCapacity: Int = RequestJournal.defaultCapacity
 ) async throws -> StubHTTPServer {
-    let engine = StubEngine(files: root?.files)
+    let engine = StubEngine(journal: RequestJournal(capacity: journalCapacity), files: root?.files)
     for stub in stubs { try engine.store.add(StubMapping(jsonText: stub)) }
     let api = admin ? WireMockAdminAPI(engine: engine, mappings: root) : nil
-    return try await StubHTTPServer.start(engine: engine, admin: api, configuration: quietConfiguration, proxy: proxy)
+    return try await StubHTTPServer.start(engine: engine, admin: api, configuration: configuration, proxy: proxy)
 }
 
 /// Runs `body` with the servers, stopping them however it ends.

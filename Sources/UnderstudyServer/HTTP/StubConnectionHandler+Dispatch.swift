@@ -39,9 +39,6 @@ extension StubConnectionHandler {
             return
         }
         switch environment.engine.stage(request) {
-        case .decided(let decision) where decision.proxy != nil && decision.fault == nil:
-            // Proxying waits on the network: never on the event loop.
-            Self.runOffLoop({ decision }, request: request, environment: environment, loop: loop, deliver: deliver)
         case .decided(let decision):
             if let gate = Self.gate(of: .stub(decision)) {
                 gate.hold { loop.execute { deliver(.stub(decision)) } }
@@ -59,8 +56,7 @@ extension StubConnectionHandler {
         loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void
     ) {
         Task {
-            let outcome = await resolvingProxy(work(), request: request, environment: environment)
-            release(outcome, loop: loop, deliver: deliver)
+            release(.stub(work()), loop: loop, deliver: deliver)
         }
     }
 
@@ -107,18 +103,7 @@ extension StubConnectionHandler {
             if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
-        return await resolvingProxy(environment.engine.handle(request), request: request, environment: environment)
-    }
-
-    /// A proxy stub's answer comes from the upstream; any other decision is served as it is.
-    static func resolvingProxy(_ decision: ServeDecision, request: LoggedRequest, environment: ConnectionEnvironment) async -> Outcome {
-        guard let settings = decision.proxy, decision.fault == nil else { return .stub(decision) }
-        // The upstream's answer replaces the stub's, so the journal records what was proxied. It
-        // goes into the journal before the client sees it, so a recording stopped as soon as the
-        // client has its answer still holds the exchange.
-        let proxied = await ProxyExchange.resolve(decision, request: request, settings: settings, forwarder: environment.proxy, logger: environment.logger)
-        environment.engine.complete(proxied)
-        return .stub(proxied)
+        return .stub(environment.engine.handle(request))
     }
 
     static let noAdminResponse = AdminResponse.json(
@@ -132,6 +117,9 @@ extension StubConnectionHandler {
             let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
             writeResponse(rendered, body: response.body, method: head.method, context: context) { _ in shutdown?() }
+        case .stub(let decision) where decision.proxy != nil && decision.fault == nil:
+            // The upstream's answer streams through (StubConnectionHandler+Proxying.swift).
+            proxy(decision, to: head, request: request, receivedAt: receivedAt, context: context)
         case .stub(let decision):
             logServed(request, decision)
             let decided = NIODeadline.now()

@@ -1,9 +1,9 @@
 import Foundation
-import Logging
 import UnderstudyCore
 
-/// Carries out a stub's `proxyBaseUrl`: forwards the request and turns the upstream's answer,
-/// or its failure, into the decision the connection renders (and the journal records).
+/// The decisions and headers of a proxy stub's exchange that do not depend on the connection:
+/// what a client gets when there is no forwarder or the upstream failed before its head, and
+/// which of the upstream's headers go on to the client.
 enum ProxyExchange {
     /// What a server without a forwarder answers: a 500 that says how to get proxying.
     static let unavailableMessage = """
@@ -12,40 +12,36 @@ enum ProxyExchange {
         StubHTTPServer with proxy: AsyncHTTPProxyForwarder().
         """
 
-    static func resolve(
-        _ decision: ServeDecision, request: LoggedRequest, settings: ProxySettings, forwarder: (any ProxyForwarder)?, logger: Logger
-    ) async -> ServeDecision {
-        guard let forwarder else {
-            return replacing(decision, status: 500, text: unavailableMessage)
-        }
-        let outbound = ProxyRequest(forwarding: request, settings: settings)
-        do {
-            let response = try await forwarder.forward(outbound)
-            var result = decision
-            result.status = response.status
-            result.statusMessage = nil
-            // The body is re-framed here (we know its length), so the upstream's framing goes.
-            var headers = HopByHopHeaders.removing(from: response.headers, also: ["content-length"])
-            if let stub = decision.stub { headers.add("Matched-Stub-Id", stub.id.uuidString.lowercased()) }
-            result.headers = headers
-            result.body = response.body
-            return result
-        } catch let failure as ProxyFailure {
-            logger.warning("Proxying \(request.method) \(request.url) to \(outbound.url) failed: \(failure)")
-            switch failure {
-            case .badGateway(let reason):
-                return replacing(decision, status: 502, text: "Bad gateway: proxying to \(outbound.url) failed: \(reason)")
-            case .timedOut(let reason):
-                return replacing(decision, status: 504, text: "Gateway time-out: \(outbound.url) did not answer in time: \(reason)")
-            }
-        } catch {
-            logger.warning("Proxying \(request.method) \(request.url) to \(outbound.url) failed: \(error)")
-            return replacing(decision, status: 502, text: "Bad gateway: proxying to \(outbound.url) failed: \(error)")
+    static func unavailable(_ decision: ServeDecision) -> ServeDecision {
+        replacing(decision, status: 500, text: unavailableMessage)
+    }
+
+    /// 504 for a time-out, 502 for anything else, with a body that names the upstream URL.
+    static func failed(_ decision: ServeDecision, upstreamURL: String, error: any Error) -> ServeDecision {
+        switch error {
+        case ProxyFailure.timedOut(let reason):
+            return replacing(decision, status: 504, text: "Gateway time-out: \(upstreamURL) did not answer in time: \(reason)")
+        case ProxyFailure.badGateway(let reason):
+            return replacing(decision, status: 502, text: "Bad gateway: proxying to \(upstreamURL) failed: \(reason)")
+        default:
+            return replacing(decision, status: 502, text: "Bad gateway: proxying to \(upstreamURL) failed: \(error)")
         }
     }
 
+    /// The upstream's headers less hop-by-hop ones. `Content-Length` stays, so the body is framed
+    /// as the upstream framed it (without it, the server chunks it; `Transfer-Encoding` is hop-by-hop).
+    static func clientHeaders(_ upstream: HeaderFields, stub: StubMapping?) -> HeaderFields {
+        var headers = HopByHopHeaders.removing(from: upstream)
+        if let stub { headers.add("Matched-Stub-Id", stub.id.uuidString.lowercased()) }
+        return headers
+    }
+
+    /// A finished decision: no proxying left to do and no delay left to wait (it was waited).
     private static func replacing(_ decision: ServeDecision, status: Int, text: String) -> ServeDecision {
         var result = decision
+        result.proxy = nil
+        result.delay = .zero
+        result.chunkedDribble = nil
         result.status = status
         result.statusMessage = nil
         var headers = HeaderFields()

@@ -1,13 +1,37 @@
 import Foundation
+import NIOCore
 import UnderstudyCore
 
 /// Sends a proxied request upstream. The server proxies stubs with `proxyBaseUrl` only when it
 /// is given one of these; `UnderstudyRecording` provides one built on AsyncHTTPClient, so this
 /// module (and what a test target imports) never links an HTTP client.
 public protocol ProxyForwarder: Sendable {
-    /// Sends `request` and returns the upstream's whole response.
-    /// - Throws: ``ProxyFailure``; anything else is reported as a bad gateway.
-    func forward(_ request: ProxyRequest) async throws -> ProxiedResponse
+    /// Sends `request`, hands the upstream's head to `receiver` once it arrives, then each part
+    /// of the body as it arrives, awaiting each hand-over before reading more from the upstream
+    /// (the receiver's pace is the backpressure). Returns once the body has ended.
+    /// - Throws: ``ProxyFailure`` for upstream failures (before the head: the client gets 502
+    ///   or 504); whatever the receiver throws, unchanged.
+    func stream(_ request: ProxyRequest, to receiver: some ProxyResponseReceiver) async throws
+}
+
+/// Takes a proxied response as it arrives: the server's receiver writes each part to the client
+/// connection and returns once the socket has taken it.
+public protocol ProxyResponseReceiver: Sendable {
+    /// The upstream's status and headers, as received.
+    func receiveHead(status: Int, headers: HeaderFields) async throws
+    /// The next part of the body (never empty).
+    func receiveBodyPart(_ part: ByteBuffer) async throws
+}
+
+extension ProxyForwarder {
+    /// Sends `request` and collects the whole answer: for callers that want the body at once
+    /// (the CLI reading a server's journal), never for proxying a client's request.
+    /// - Throws: ``ProxyFailure``; `.badGateway` when the body is larger than `maxBodyBytes`.
+    public func forward(_ request: ProxyRequest, maxBodyBytes: Int = 64 * 1024 * 1024) async throws -> ProxiedResponse {
+        let collector = ProxyResponseCollector(limit: maxBodyBytes)
+        try await stream(request, to: collector)
+        return collector.response
+    }
 }
 
 /// What goes upstream: the target URL, the method, the headers left after WireMock's rules
@@ -46,7 +70,7 @@ public struct ProxiedResponse: Sendable, Equatable {
 public enum ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// No connection (refused, unknown host) or an answer that is not HTTP: the client gets 502.
     case badGateway(String)
-    /// No complete answer within the time-out: the client gets 504.
+    /// No answer within the time-out: the client gets 504.
     case timedOut(String)
 
     public var description: String {
