@@ -54,7 +54,9 @@ struct RecordCommand: AsyncParsableCommand {
         let done = RecordingDone()
         let root = self.root
         let recorder = StubRecorder(engine: engine, directory: directory, redaction: redaction.policy, overwrite: shape.overwrite) { outcome in
-            RecordingPrinter.print(RecordingPrinter.lines(stubCount: outcome.result.stubs.count, root: root, written: outcome.written, redactions: outcome.result.redactions))
+            RecordingPrinter.print(RecordingPrinter.lines(
+                stubCount: outcome.result.stubs.count, root: root, written: outcome.written, redactions: outcome.result.redactions,
+                uncapturedBodies: outcome.result.uncapturedBodies))
             done.finish()
         }
         let admin = WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder)

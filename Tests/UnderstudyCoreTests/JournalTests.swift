@@ -64,6 +64,18 @@ import Testing
         #expect(seen.withLock { $0 } == ["/1"])
     }
 
+    @Test func completionObserversHearEveryCompletionEvenWhenTheJournalKeepsNothing() {
+        let journal = RequestJournal(capacity: 0)
+        let heard = Mutex<[Int]>([])
+        let token = journal.observeCompletions { completion in heard.withLock { $0.append(completion.response.status) } }
+        let first = event("/a")
+        journal.record(first)
+        journal.complete(first.id, response: LoggedResponse(status: 201), subEvents: [SubEvent(type: "NOTE", data: [:])])
+        token.cancel()
+        journal.complete(first.id, response: LoggedResponse(status: 202))
+        #expect(heard.withLock { $0 } == [201])
+    }
+
     @Test func engineJournalsMatchedAndUnmatchedRequestsBeforeAnswering() throws {
         let engine = StubEngine()
         try engine.store.add(try stub(#"{"request":{"urlPath":"/slow"},"response":{"fixedDelayMilliseconds":5000}}"#))

@@ -15,6 +15,7 @@ public final class RequestJournal: Sendable {
         var head = 0
         var capacity: Int
         var observers: [UUID: @Sendable (ServeEvent) -> Void] = [:]
+        var completionObservers: [UUID: @Sendable (ServeEventCompletion) -> Void] = [:]
         /// How many events were dropped to keep within capacity.
         var dropped = 0
     }
@@ -46,9 +47,11 @@ public final class RequestJournal: Sendable {
         for observer in observers { observer(event) }
     }
 
-    /// Fills in what was sent once the response is out (no-op if the event was dropped).
+    /// Fills in what was sent once the response is out (no-op if the event was dropped), then
+    /// tells completion observers (even when it was dropped, or the journal is disabled).
     public func complete(_ id: UUID, response: LoggedResponse, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
-        state.withLock { state in
+        let observers = state.withLock { state -> [@Sendable (ServeEventCompletion) -> Void] in
+            let observers = Array(state.completionObservers.values)
             // The event is almost always among the newest, so search backwards from there.
             let n = state.events.count
             var found: Int?
@@ -59,11 +62,15 @@ public final class RequestJournal: Sendable {
                     break
                 }
             }
-            guard let index = found else { return }
+            guard let index = found else { return observers }
             state.events[index].response = response
             if let timing { state.events[index].timing = timing }
             state.events[index].subEvents.append(contentsOf: subEvents)
+            return observers
         }
+        guard !observers.isEmpty else { return }
+        let completion = ServeEventCompletion(id: id, response: response, timing: timing, subEvents: subEvents)
+        for observer in observers { observer(completion) }
     }
 
     /// Every event, oldest first.
@@ -130,6 +137,17 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// Calls `handler` for every completion from now on (see ``complete(_:response:timing:subEvents:)``),
+    /// until the token is cancelled. With ``observe(_:)`` this follows every exchange whatever the
+    /// journal keeps: a recorder needs all of them, not the newest `capacity`.
+    public func observeCompletions(_ handler: @escaping @Sendable (ServeEventCompletion) -> Void) -> ObservationToken {
+        let id = UUID()
+        state.withLock { $0.completionObservers[id] = handler }
+        return ObservationToken { [weak self] in
+            self?.state.withLock { _ = $0.completionObservers.removeValue(forKey: id) }
+        }
+    }
+
     /// Calls `handler` for every event recorded from now on, until the token is cancelled.
     public func observe(_ handler: @escaping @Sendable (ServeEvent) -> Void) -> ObservationToken {
         let id = UUID()
@@ -138,6 +156,14 @@ public final class RequestJournal: Sendable {
             self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
         }
     }
+}
+
+/// What ``RequestJournal/complete(_:response:timing:subEvents:)`` added to an event.
+public struct ServeEventCompletion: Sendable {
+    public var id: UUID
+    public var response: LoggedResponse
+    public var timing: ServeTiming?
+    public var subEvents: [SubEvent]
 }
 
 /// Stops an observation when cancelled.

@@ -75,6 +75,8 @@ public struct RecordFilters: Sendable {
         if let method, method != "ANY", method != event.request.method { return false }
         if let urlPathPattern, !urlPathPattern.matches(event.request.path) { return false }
         if !allowNonProxied, event.responseDefinition.proxy == nil { return false }
+        // A body that broke off mid-way is no answer to replay.
+        if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.brokenType }) { return false }
         return event.response != nil
     }
 }

@@ -24,6 +24,9 @@ public struct RecordingResult: Sendable {
     public var stubs: [RecordedStub]
     /// What was left out of the stubs and files.
     public var redactions: RedactionReport
+    /// One line per recorded stub whose response body was too large to keep (see
+    /// ``StubGenerator``): e.g. `GET /video: 200 with 90000000 bytes, over the capture limit of 67108864`.
+    public var uncapturedBodies: [String] = []
 
     /// `{"mappings":[…]}` or `{"ids":[…]}`, as WireMock answers `recordings/stop` and `snapshot`.
     public func json(_ format: RecordSpec.OutputFormat) -> JSONValue {

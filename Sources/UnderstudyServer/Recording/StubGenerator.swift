@@ -27,6 +27,7 @@ public struct StubGenerator: Sendable {
             }
         }
         var recorded: [RecordedStub] = []
+        var uncaptured: [String] = []
         var scenarioCount = 0
         for group in groups {
             let stem = RecordedNames.stem(method: group.events[0].request.method, path: group.events[0].request.path)
@@ -45,7 +46,10 @@ public struct StubGenerator: Sendable {
                 recorded.append(item)
             }
         }
-        return RecordingResult(stubs: recorded, redactions: report)
+        for item in recorded {
+            if let note = Self.uncapturedNote(item.stub) { uncaptured.append("mappings/\(item.fileName): \(note)") }
+        }
+        return RecordingResult(stubs: recorded, redactions: report, uncapturedBodies: uncaptured)
     }
 
     func requestPattern(for request: LoggedRequest, report: inout RedactionReport) -> RequestPattern {
@@ -101,6 +105,9 @@ public struct StubGenerator: Sendable {
     func stub(_ pattern: RequestPattern, _ event: ServeEvent, stem: String, report: inout RedactionReport) -> RecordedStub {
         let id = FastUUID.next()
         let short = RecordedNames.shortID(id)
+        if let note = event.subEvents.first(where: { $0.type == ProxiedBodyCapture.notCapturedType }) {
+            return uncapturedStub(pattern, event, note: note, id: id, stem: stem, short: short)
+        }
         let response = event.response ?? LoggedResponse(status: 200)
         var headers: [NamedValues] = []
         for name in response.headers.names where !Self.droppedResponseHeaders.contains(name.lowercased()) {
@@ -136,5 +143,39 @@ public struct StubGenerator: Sendable {
         let definition = ResponseDefinition(status: response.status, headers: headers, body: body)
         let stub = StubMapping(id: id, name: stem, persistent: spec.persist ? true : nil, request: pattern, response: definition)
         return RecordedStub(stub: stub, fileName: "\(stem)-\(short).json", bodyFile: bodyFile)
+    }
+
+    /// The stub of an answer whose body was larger than the capture limit: replaying a cut body
+    /// would pass for the real one, so the stub answers 500 and says what happened instead;
+    /// its metadata keeps the real status and size.
+    func uncapturedStub(_ pattern: RequestPattern, _ event: ServeEvent, note: SubEvent, id: UUID, stem: String, short: String) -> RecordedStub {
+        let status = event.response?.status ?? 0
+        let size = note.data["bodyBytes"]?.numberValue?.intValue ?? 0
+        let limit = note.data["limit"]?.numberValue?.intValue ?? 0
+        let text = """
+            Understudy could not record this response: \(event.request.method) \(event.request.url) answered \(status) with a \(size)-byte body, \
+            over the capture limit of \(limit) bytes (the server's maxBodyBytes). Raise the limit and record again, or stub it by hand.
+            """
+        let definition = ResponseDefinition(status: 500, headers: [NamedValues("Content-Type", "text/plain; charset=utf-8")], body: .text(text))
+        let metadata: JSONObject = [
+            Self.uncapturedMetadataKey: [
+                "request": .string("\(event.request.method) \(event.request.url)"), "status": .int(status), "bodyBytes": .int(size),
+                "captureLimit": .int(limit),
+            ]
+        ]
+        let stub = StubMapping(id: id, name: stem, persistent: spec.persist ? true : nil, metadata: metadata, request: pattern, response: definition)
+        return RecordedStub(stub: stub, fileName: "\(stem)-\(short).json", bodyFile: nil)
+    }
+
+    /// The metadata key of a stub recorded without its body.
+    public static let uncapturedMetadataKey = "understudyBodyNotCaptured"
+
+    static func uncapturedNote(_ stub: StubMapping) -> String? {
+        guard let note = stub.metadata?[uncapturedMetadataKey] else { return nil }
+        let request = note["request"]?.stringValue ?? "a request"
+        let status = note["status"]?.numberValue?.intValue ?? 0
+        let size = note["bodyBytes"]?.numberValue?.intValue ?? 0
+        let limit = note["captureLimit"]?.numberValue?.intValue ?? 0
+        return "\(request) answered \(status) with \(size) bytes, over the capture limit of \(limit): the stub answers 500 saying so"
     }
 }

@@ -27,6 +27,7 @@ public final class StubRecorder: Sendable {
         var status = Status.neverStarted
         var spec = RecordSpec()
         var proxyStubID: UUID?
+        var collector: RecordingCollector?
     }
 
     public let engine: StubEngine
@@ -61,27 +62,36 @@ public final class StubRecorder: Sendable {
             request: RequestPattern(method: .any), response: ResponseDefinition(proxy: ProxySettings(baseURL: target)))
         try state.withLock { state throws(RecorderError) in
             guard state.status != .recording else { throw .alreadyRecording }
+            // Collecting starts before the stub can answer anything.
+            let collector = RecordingCollector(journal: engine.journal, stubID: proxy.id)
             do {
                 try engine.store.add(proxy)
             } catch {
+                _ = collector.finish()
                 throw .cannotStart(String(describing: error))
             }
             state.status = .recording
             state.spec = spec
             state.proxyStubID = proxy.id
+            state.collector = collector
         }
     }
 
-    /// Stops proxying and turns what was proxied since ``start(_:)`` into stubs.
+    /// Stops proxying and turns what was proxied since ``start(_:)`` into stubs: every exchange,
+    /// whatever the journal's capacity (the recorder collects them itself as they happen).
     public func stop() throws(RecorderError) -> Outcome {
-        let (spec, proxyID) = try state.withLock { state throws(RecorderError) -> (RecordSpec, UUID?) in
+        let (spec, proxyID, collector) = try state.withLock { state throws(RecorderError) -> (RecordSpec, UUID?, RecordingCollector?) in
             guard state.status == .recording else { throw .notRecording }
             state.status = .stopped
-            defer { state.proxyStubID = nil }
-            return (state.spec, state.proxyStubID)
+            defer {
+                state.proxyStubID = nil
+                state.collector = nil
+            }
+            return (state.spec, state.proxyStubID, state.collector)
         }
         if let proxyID { engine.store.remove(id: proxyID) }
-        let events = engine.journal.events.filter { $0.stub?.id == proxyID && proxyID != nil }
+        // The recording's own collection, not the journal: the journal keeps only its newest entries.
+        let events = collector?.finish() ?? []
         let outcome = try finish(events, spec: spec)
         onStop?(outcome)
         return outcome
