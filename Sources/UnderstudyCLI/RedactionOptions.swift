@@ -9,8 +9,13 @@ struct RedactionOptions: ParsableArguments {
     @Option(name: .long, help: "Redact this JSON field in bodies (repeatable): a key name anywhere, or a dotted path from the root (user.token).")
     var redactJsonField: [String] = []
 
+    @Option(
+        name: .long,
+        help: "Redact this form field or query parameter (repeatable). A bare --redact-json-field name is redacted there too.")
+    var redactParam: [String] = []
+
     var policy: RedactionPolicy {
-        RedactionPolicy.defaults(plusHeaders: redactHeader, jsonFields: redactJsonField)
+        RedactionPolicy.defaults(plusHeaders: redactHeader, jsonFields: redactJsonField, parameters: redactParam)
     }
 }
 

@@ -8,15 +8,16 @@ import UnderstudyServer
     @Test func recordWritesStubsOnSIGINTAndSaysWhatItRedacted() async throws {
         let folder = try TemporaryFolder()
         let upstream = try await startServer([
-            #"{"request":{"url":"/me"},"response":{"body":"{\"name\":\"rita\",\"token\":\"T-SECRET\"}","headers":{"Content-Type":"application/json","Set-Cookie":"sid=C-SECRET"}}}"#
+            #"{"request":{"urlPath":"/me"},"response":{"body":"{\"name\":\"rita\",\"token\":\"T-SECRET\"}","headers":{"Content-Type":"application/json","Set-Cookie":"sid=C-SECRET"}}}"#
         ])
         try await withServers([upstream]) {
             let recorder = try await CLIProcess.start([
                 "record", "--target", upstream.baseURL.absoluteString, "--root", folder.url.path, "--port", "0", "--redact-json-field", "token",
+                "--redact-param", "api_key",
             ])
             defer { recorder.terminate() }
             let base = try #require(URL(string: recorder.firstLine))
-            let reply = try await fetch(base, "/me", headers: ["Authorization": "Bearer A-SECRET"])
+            let reply = try await fetch(base, "/me?api_key=Q-SECRET", headers: ["Authorization": "Bearer A-SECRET"])
             #expect(reply.text.contains("T-SECRET"))  // the client sees the real answer while recording
             let (status, output) = await recorder.finish(signal: SIGINT)
             #expect(status == 0)
@@ -24,10 +25,11 @@ import UnderstudyServer
             #expect(output.contains("wrote mappings/get-me-"))
             #expect(output.contains("redacted headers: Authorization, Set-Cookie"))
             #expect(output.contains("redacted JSON fields: token"))
+            #expect(output.contains("redacted form fields and query parameters: api_key"))
         }
         let onDisk = try folder.allText()
         #expect(onDisk.contains("rita"))
-        for secret in ["T-SECRET", "C-SECRET", "A-SECRET"] { #expect(!onDisk.contains(secret)) }
+        for secret in ["T-SECRET", "C-SECRET", "A-SECRET", "Q-SECRET"] { #expect(!onDisk.contains(secret)) }
     }
 
     @Test func recordStopsThroughTheAdminAPITooAndKeepsOtherStubs() async throws {

@@ -17,6 +17,10 @@ enum RecordedBody {
         return type.contains("json")
     }
 
+    static func isForm(contentType: String?) -> Bool {
+        contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false
+    }
+
     static func isXML(contentType: String?) -> Bool {
         guard let type = contentType?.lowercased() else { return false }
         return type.contains("xml")

@@ -54,15 +54,37 @@ public struct StubGenerator: Sendable {
 
     func requestPattern(for request: LoggedRequest, report: inout RedactionReport) -> RequestPattern {
         var pattern = RequestPattern(method: .token(request.method), url: .url(request.url))
+        let query = request.queryParameters
+        let redactedQuery = query.map(\.name).filter(spec.redaction.redactsParameter)
+        if !redactedQuery.isEmpty {
+            // The URL holds a secret: match the path, and every other parameter by value.
+            report.noteParameters(redactedQuery)
+            pattern.url = .urlPath(request.path)
+            pattern.queryParameters = Self.parameterPatterns(query, redaction: spec.redaction)
+        }
         for name in request.headers.names where spec.redaction.redactsHeader(name) { report.noteHeader(name) }
         for capture in spec.captureHeaders {
             guard let value = request.headers.first(capture.name), !spec.redaction.redactsHeader(capture.name) else { continue }
             pattern.headers.append(NamedPattern(capture.name, .single(.equalTo(value, caseInsensitive: capture.caseInsensitive))))
         }
-        if !request.body.isEmpty, let body = bodyPattern(for: request, report: &report) {
+        let form = request.formParameters
+        let redactedForm = form.map(\.name).filter(spec.redaction.redactsParameter)
+        if !redactedForm.isEmpty {
+            // The body holds a secret: match the other form fields by value instead of the body.
+            report.noteParameters(redactedForm)
+            pattern.formParameters = Self.parameterPatterns(form, redaction: spec.redaction)
+        } else if !request.body.isEmpty, let body = bodyPattern(for: request, report: &report) {
             pattern.bodyPatterns = [body]
         }
         return pattern
+    }
+
+    /// `equalTo` for each parameter's value (all of them when repeated), leaving redacted ones out.
+    static func parameterPatterns(_ parameters: [(name: String, values: [String])], redaction: RedactionPolicy) -> [NamedPattern<MultiValuePattern>] {
+        parameters.filter { !redaction.redactsParameter($0.name) }.map { parameter in
+            let values = parameter.values.map { StringValuePattern.equalTo($0) }
+            return NamedPattern(parameter.name, values.count == 1 ? .single(values[0]) : .hasExactly(values))
+        }
     }
 
     func bodyPattern(for request: LoggedRequest, report: inout RedactionReport) -> StringValuePattern? {
@@ -126,6 +148,12 @@ public struct StubGenerator: Sendable {
             if !found.isEmpty {
                 report.noteFields(found)
                 data = JSONWriter.data(redacted)
+            }
+        } else if isText, RecordedBody.isForm(contentType: type) {
+            let (redacted, found) = spec.redaction.redactingParameters(Substring(String(decoding: data, as: UTF8.self)))
+            if !found.isEmpty {
+                report.noteParameters(found)
+                data = Data(redacted.utf8)
             }
         }
         var body: ResponseBody?

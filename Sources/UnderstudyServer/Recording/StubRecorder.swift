@@ -104,8 +104,7 @@ public final class StubRecorder: Sendable {
 
     private func finish(_ events: [ServeEvent], spec: RecordSpec) throws(RecorderError) -> Outcome {
         var spec = spec
-        spec.redaction.headers += redaction.headers
-        spec.redaction.jsonFields += redaction.jsonFields
+        spec.redaction = spec.redaction.adding(redaction)
         let result = StubGenerator(spec: spec).stubs(from: events)
         engine.store.importStubs(result.stubs.map(\.stub))
         var written: RecordingWriter.Summary?
