@@ -2,18 +2,22 @@ import Logging
 import UnderstudyCore
 
 /// What every connection of one server shares: where requests go and the limits they obey.
-struct ConnectionEnvironment: Sendable {
-    var engine: StubEngine
-    var admin: (any AdminRequestHandler)?
+///
+/// A class, so that each request's closures capture one reference instead of copying (and
+/// retaining) every field: that copying showed in the server's profile.
+final class ConnectionEnvironment: Sendable {
+    let engine: StubEngine
+    let admin: (any AdminRequestHandler)?
     /// Sends stubs with `proxyBaseUrl` upstream; without one they get a 500 saying so.
-    var proxy: (any ProxyForwarder)?
-    var configuration: StubServerConfiguration
+    let proxy: (any ProxyForwarder)?
+    let configuration: StubServerConfiguration
     /// Called once an admin response asked the server to stop has been written.
-    var requestShutdown: @Sendable () -> Void
+    let requestShutdown: @Sendable () -> Void
     /// True while the server plays offline: each request is read, then its connection reset.
-    var isOffline: @Sendable () -> Bool
+    let isOffline: @Sendable () -> Bool
     /// Checks admin requests for the token, when the configuration sets one.
-    var adminGate: AdminTokenGate?
+    let adminGate: AdminTokenGate?
+    let logger: Logger
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil, configuration: StubServerConfiguration,
@@ -27,7 +31,6 @@ struct ConnectionEnvironment: Sendable {
         self.isOffline = isOffline
         // An empty token fails closed: the gate admits nothing rather than an empty header.
         self.adminGate = configuration.adminToken.map(AdminTokenGate.init(token:))
+        self.logger = configuration.logger
     }
-
-    var logger: Logger { configuration.logger }
 }

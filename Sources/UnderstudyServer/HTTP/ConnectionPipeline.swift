@@ -4,13 +4,12 @@ import NIOHTTP1
 /// The handlers of one connection, socket end first:
 /// raw-bytes writer, Content-Length/Transfer-Encoding reconciler, NIO's HTTP/1.1 server handlers
 /// (encoder, decoder with our header limit, pipelining, header validation), our 431 answer,
-/// NIO's 400 answer, the idle timer, and the stub handler.
+/// NIO's 400 answer, and the stub handler (which keeps its own idle timer: NIO's
+/// `IdleStateHandler` would add a handler hop to every read and write of every request).
 enum ConnectionPipeline {
     static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
         try configureFraming(channel, configuration: environment.configuration)
-        let pipeline = channel.pipeline.syncOperations
-        try pipeline.addHandler(IdleStateHandler(allTimeout: TimeAmount(environment.configuration.idleTimeout)))
-        try pipeline.addHandler(StubConnectionHandler(environment: environment))
+        try channel.pipeline.syncOperations.addHandler(StubConnectionHandler(environment: environment))
     }
 
     /// Everything that turns bytes into request parts and answers malformed ones, without the
@@ -23,7 +22,9 @@ enum ConnectionPipeline {
         try pipeline.addHandler(RawBytesWriter())
         try pipeline.addHandler(LengthHeaderReconciler(maxHeaderBytes: configuration.maxHeaderBytes))
         try pipeline.configureHTTPServerPipeline(
-            withPipeliningAssistance: true, withErrorHandling: false, withOutboundHeaderValidation: true,
+            withPipeliningAssistance: true, withErrorHandling: false,
+            // ResponseHeadBuilder writes only valid names and values; NIO's validator would check each head again.
+            withOutboundHeaderValidation: false,
             withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
         // What `withErrorHandling: true` would add, with our 431 in front of it.
         try pipeline.addHandler(HeaderOverflowResponder())

@@ -9,8 +9,10 @@ extension LoggedRequest {
     ///   - boundPort: the server's port, which WireMock reports whatever `Host` says.
     init(head: HTTPRequestHead, body: Data, clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date()) {
         var headers = HeaderFields()
+        let setAside = RequestFramingScanner.setAsideContentLength
         for (name, value) in head.headers {
-            headers.add(name == RequestFramingScanner.setAsideContentLength ? "Content-Length" : name, value)
+            let isSetAside = name.utf8.count == setAside.utf8.count && name == setAside
+            headers.add(isSetAside ? "Content-Length" : name, value)
         }
         var url = head.uri
         var host = headers.first("Host").map(Self.hostWithoutPort) ?? boundHost
@@ -29,7 +31,16 @@ extension LoggedRequest {
         self.init(
             method: head.method.rawValue, url: url, scheme: "http", host: host, port: boundPort, clientIP: clientIP,
             headers: headers, body: body, loggedDate: loggedDate,
-            protocolVersion: "HTTP/\(head.version.major).\(head.version.minor)", browserProxyRequest: isProxyRequest)
+            protocolVersion: Self.protocolVersion(head.version), browserProxyRequest: isProxyRequest)
+    }
+
+    /// `HTTP/1.1`; the common versions without building a string each time.
+    static func protocolVersion(_ version: HTTPVersion) -> String {
+        switch (version.major, version.minor) {
+        case (1, 1): return "HTTP/1.1"
+        case (1, 0): return "HTTP/1.0"
+        default: return "HTTP/\(version.major).\(version.minor)"
+        }
     }
 
     /// `example.com:8080` → `example.com`; `[::1]:8080` → `[::1]`.

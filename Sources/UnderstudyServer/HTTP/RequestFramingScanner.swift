@@ -72,13 +72,24 @@ struct RequestFramingScanner {
         // Look for the blank line that ends the head over the whole read at once: a byte at a
         // time through ByteBuffer was the server's biggest cost for large or trickled heads.
         let room = maxHeadBytes + 1 - line.count
-        let (taken, complete) = input.withUnsafeReadableBytes { bytes -> (Int, Bool) in
+        let wholeHeadHere = line.isEmpty
+        let (taken, complete, plainBodyLength) = input.withUnsafeReadableBytes { bytes -> (Int, Bool, Int?) in
             for index in 0..<bytes.count {
                 headEnd.advance(bytes[index])
-                if headEnd.isComplete { return (index + 1, true) }
-                if index + 1 >= room { return (index + 1, false) }
+                if headEnd.isComplete {
+                    // A head that arrived in one read and needs no rewrite goes on as it is.
+                    let plain = wholeHeadHere ? PlainHeadFraming.bodyLength(of: UnsafeRawBufferPointer(rebasing: bytes[0...index])) : nil
+                    return (index + 1, true, plain)
+                }
+                if index + 1 >= room { return (index + 1, false, nil) }
             }
-            return (bytes.count, false)
+            return (bytes.count, false, nil)
+        }
+        if let length = plainBodyLength, var head = input.readSlice(length: taken) {
+            output.writeBuffer(&head)
+            headEnd = HeadEndMatcher()
+            state = length == 0 ? .head : .fixedBody(remaining: length)
+            return
         }
         line += input.readBytes(length: taken) ?? []
         if complete {

@@ -24,29 +24,41 @@ extension StubConnectionHandler {
         let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
         self.addresses = addresses
         let request = LoggedRequest(
-            head: head, body: Data(body.readableBytesView),
+            head: head, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
         let environment = self.environment
-        let isAdmin = request.path == "/__admin" || request.path.hasPrefix("/__admin/")
+        let isAdmin = Self.isAdminURL(request.url)
         let loop = context.eventLoop
-        let handler = NIOLoopBound(self, eventLoop: loop)
-        let boundContext = NIOLoopBound(context, eventLoop: loop)
-        let deliver: @Sendable (Outcome) -> Void = { outcome in
-            handler.value.answer(outcome, to: head, request: request, receivedAt: receivedAt, context: boundContext.value)
+        // Made only where an answer waits for the loop's next turn: the common case answers at once.
+        func deliverLater() -> @Sendable (Outcome) -> Void {
+            let handler = NIOLoopBound(self, eventLoop: loop)
+            let boundContext = NIOLoopBound(context, eventLoop: loop)
+            return { outcome in
+                handler.value.answer(outcome, to: head, request: request, receivedAt: receivedAt, context: boundContext.value)
+            }
         }
         guard !isAdmin, body.readableBytes <= Self.matchOnLoopBodyLimit else {
-            Self.decideOffLoop(request, isAdmin: isAdmin, environment: environment, loop: loop, then: deliver)
+            Self.decideOffLoop(request, isAdmin: isAdmin, environment: environment, loop: loop, then: deliverLater())
             return
         }
         switch environment.engine.stage(request) {
         case .decided(let decision):
             if let gate = Self.gate(of: .stub(decision)) {
+                let deliver = deliverLater()
                 gate.hold { loop.execute { deliver(.stub(decision)) } }
+            } else if nestedAnswers < Self.maxNestedAnswers {
+                // NIO's pipelining handler passes us the next buffered request from inside the
+                // write that ends this response, so answering at once recurses once per pipelined
+                // request: past a few levels, the next answer waits for the loop's next turn.
+                nestedAnswers += 1
+                defer { nestedAnswers -= 1 }
+                answer(.stub(decision), to: head, request: request, receivedAt: receivedAt, context: context)
             } else {
-                answerOnLoop(.stub(decision), loop: loop, deliver: deliver)
+                let deliver = deliverLater()
+                loop.execute { deliver(.stub(decision)) }
             }
         case .pending(let work):
-            Self.runOffLoop(work, request: request, environment: environment, loop: loop, deliver: deliver)
+            Self.runOffLoop(work, request: request, environment: environment, loop: loop, deliver: deliverLater())
         }
     }
 
@@ -73,19 +85,6 @@ extension StubConnectionHandler {
         } else {
             loop.execute { deliver(outcome) }
         }
-    }
-
-    /// Answers at once, unless that would nest too deep: NIO's pipelining handler passes us the
-    /// next buffered request from inside the write that ends this response, so answering
-    /// synchronously recurses once per pipelined request.
-    private func answerOnLoop(_ outcome: Outcome, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void) {
-        guard nestedAnswers < Self.maxNestedAnswers else {
-            loop.execute { deliver(outcome) }
-            return
-        }
-        nestedAnswers += 1
-        defer { nestedAnswers -= 1 }
-        deliver(outcome)
     }
 
     private static func decideOffLoop(
@@ -123,28 +122,38 @@ extension StubConnectionHandler {
         case .stub(let decision):
             logServed(request, decision)
             let decided = NIODeadline.now()
-            let served = decision
-            let engine = environment.engine
-            let serve = { (context: ChannelHandlerContext) in
-                let started = NIODeadline.now()
-                self.serve(served, to: head, context: context) {
-                    let timing = ServeTiming(
-                        addedDelay: Int(served.delay / .milliseconds(1)),
-                        processTime: Self.milliseconds(decided - receivedAt),
-                        responseSendTime: Self.milliseconds(NIODeadline.now() - started))
-                    engine.complete(served, timing: timing)
-                }
-            }
             if decision.delay > .zero {
                 // The journal has the request already; the answer waits on the loop's timer, never a sleep.
-                let bound = NIOLoopBound((serve: serve, context: context), eventLoop: context.eventLoop)
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.eventLoop.scheduleTask(in: TimeAmount(decision.delay)) {
-                    bound.value.serve(bound.value.context)
+                    handler.value.serveAndComplete(decision, to: head, receivedAt: receivedAt, decided: decided, context: bound.value)
                 }
             } else {
-                serve(context)
+                serveAndComplete(decision, to: head, receivedAt: receivedAt, decided: decided, context: context)
             }
         }
+    }
+
+    /// Serves a decision, then completes its journal entry with the timings WireMock reports.
+    private func serveAndComplete(_ decision: ServeDecision, to head: HTTPRequestHead, receivedAt: NIODeadline, decided: NIODeadline, context: ChannelHandlerContext) {
+        let started = NIODeadline.now()
+        let engine = environment.engine
+        serve(decision, to: head, context: context) {
+            let timing = ServeTiming(
+                addedDelay: Int(decision.delay / .milliseconds(1)),
+                processTime: Self.milliseconds(decided - receivedAt),
+                responseSendTime: Self.milliseconds(NIODeadline.now() - started))
+            engine.complete(decision, timing: timing)
+        }
+    }
+
+    /// `/__admin` or anything under it, with or without a query: tested on the raw URL, since
+    /// cutting out the path costs a string copy on every stub request.
+    static func isAdminURL(_ url: String) -> Bool {
+        guard url.hasPrefix("/__admin") else { return false }
+        let next = url.utf8.dropFirst(8).first
+        return next == nil || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
     }
 
     static func milliseconds(_ amount: TimeAmount) -> Int { Int(amount.nanoseconds / 1_000_000) }
@@ -154,6 +163,7 @@ extension StubConnectionHandler {
         if let problem = decision.templateError {
             logger.error("\(request.method) \(request.url): the response template failed to render; answered 500", metadata: ["error": "\(problem)"])
         }
+        guard logger.logLevel <= .info else { return }
         if let stub = decision.stub {
             let name = stub.name.map { " (\($0))" } ?? ""
             logger.info("\(request.method) \(request.url) → \(decision.status) stub \(stub.id.lowercasedString)\(name)")

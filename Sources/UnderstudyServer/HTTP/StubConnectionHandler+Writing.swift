@@ -46,12 +46,20 @@ extension StubConnectionHandler {
     func finishResponse(mustClose: Bool, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
         let close = mustClose || closeAfterResponse
         state = close ? .closing : .idle
+        lastActivity = .now()
+        guard close else {
+            // Keep-alive: no promise to allocate and wait on. The flush hands the bytes to the
+            // socket (or queues them) before it returns, which is when the response counts as sent.
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            completed(.success(()))
+            return
+        }
         let promise = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: promise)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         promise.futureResult.whenComplete { result in
             completed(result)
-            if close { bound.value.close(promise: nil) }
+            bound.value.close(promise: nil)
         }
     }
 

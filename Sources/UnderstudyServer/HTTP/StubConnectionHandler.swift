@@ -32,12 +32,25 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// How many answers are being written inside one another: a burst of pipelined requests
     /// answered on the event loop would otherwise recurse once per request (see `dispatch`).
     var nestedAnswers = 0
+    /// When a request part last arrived or a response last went out (see ``armIdleTimer``).
+    var lastActivity = NIODeadline.now()
+    var idleTimer: Scheduled<Void>?
 
     init(environment: ConnectionEnvironment) {
         self.environment = environment
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        armIdleTimer(in: TimeAmount(environment.configuration.idleTimeout), context: context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        idleTimer?.cancel()
+        idleTimer = nil
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastActivity = .now()
         switch (unwrapInboundIn(data), state) {
         case (.head(let head), .idle):
             receiveHead(head, context: context)
@@ -97,11 +110,6 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
-        case let idle as IdleStateHandler.IdleStateEvent where idle == .all:
-            // A connection waiting on one of our own delays is not idle.
-            if case .responding = state { return }
-            environment.logger.debug("Closing an idle connection")
-            context.close(promise: nil)
         case ChannelEvent.inputClosed:
             switch state {
             case .responding: closeAfterResponse = true
@@ -126,6 +134,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelInactive(context: ChannelHandlerContext) {
         state = .closing
+        idleTimer?.cancel()
+        idleTimer = nil
         context.fireChannelInactive()
     }
 }
