@@ -28,14 +28,9 @@ public struct MappingDirectory: Sendable {
     /// start-up with 10,000 files cheap (URL path work was a sixth of loading). Hidden files and
     /// folders are skipped, which also skips the temporary files of an interrupted save.
     func mappingFilePaths() -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: mappingsURL.path) else { return [] }
-        var paths: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            guard path.utf8.count > 5, path.lowercased().hasSuffix(".json") else { continue }
-            if path.hasPrefix(".") || path.contains("/.") { continue }
-            paths.append(path)
-        }
-        return paths.sorted()
+        DirectoryWalker.files(under: mappingsURL.path) { name in
+            name.utf8.count > 5 && name.lowercased().hasSuffix(".json")
+        }.sorted()
     }
 
     /// Reads and decodes every mapping file, in parallel, keeping sorted order in the result.
