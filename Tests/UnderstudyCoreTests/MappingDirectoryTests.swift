@@ -32,6 +32,25 @@ import Testing
         #expect(result.stubs.last?.1 == .multiMappingFile("mappings/c.json"))
     }
 
+    @Test func listsNestedJSONFilesSkipsHiddenOnesAndDoesNotFollowFolderLinks() throws {
+        let stub = #"{"request":{"urlPath":"/p"}}"#
+        let root = try makeRoot([
+            "mappings/z.json": stub,
+            "mappings/deep/er/a.JSON": stub,
+            "mappings/.hidden.json": stub,
+            "mappings/.tmp/inside.json": stub,
+            "mappings/notes.txt": "x",
+            "elsewhere/outside.json": stub,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mappings = root.appendingPathComponent("mappings")
+        try FileManager.default.createSymbolicLink(
+            at: mappings.appendingPathComponent("linked"), withDestinationURL: root.appendingPathComponent("elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            at: mappings.appendingPathComponent("link.json"), withDestinationURL: root.appendingPathComponent("elsewhere/outside.json"))
+        #expect(MappingDirectory(root: root).mappingFilePaths() == ["deep/er/a.JSON", "link.json", "z.json"])
+    }
+
     @Test func brokenFilesAreReportedWithFilePointerAndReasonAndLoseNothingElse() throws {
         let root = try makeRoot([
             "mappings/good.json": #"{"request":{"urlPath":"/ok"}}"#,
