@@ -1,4 +1,3 @@
-import NIOCore
 import Testing
 
 @testable import UnderstudyServer
@@ -41,13 +40,6 @@ import Testing
     }
 
     private static func scan(_ reads: [[UInt8]]) -> [UInt8] {
-        var scanner = RequestFramingScanner(maxHeadBytes: 64 * 1024)
-        var output = ByteBuffer()
-        for read in reads {
-            var input = ByteBuffer(bytes: read)
-            scanner.scan(&input, into: &output)
-        }
-        scanner.flush(into: &output)
-        return Array(output.readableBytesView)
+        RequestFramingScanner.output(of: reads, maxHeadBytes: 64 * 1024)
     }
 }
