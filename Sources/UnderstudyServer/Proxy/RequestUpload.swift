@@ -35,7 +35,7 @@ final class RequestUpload {
     init(request: LoggedRequest, decision: ServeDecision, declaredLength: Int?, channel: any Channel, engine: StubEngine, captureLimit: Int) {
         let made = StreamedRequestBody.Producer.makeSequence(
             backPressureStrategy: .init(lowWatermark: Self.lowWatermark, highWatermark: Self.highWatermark),
-            finishOnDeinit: true, delegate: UploadDemand(channel: channel))
+            finishOnDeinit: false, delegate: UploadDemand(channel: channel))
         source = made.source
         body = StreamedRequestBody(length: declaredLength, producer: made.sequence)
         self.channel = channel
@@ -43,6 +43,11 @@ final class RequestUpload {
         self.request = request
         self.decision = decision
         capture = ProxiedBodyCapture(limit: captureLimit)
+    }
+
+    deinit {
+        // Never let a body end as if complete because its connection's handler went away.
+        if !handedOver { source.finish(BrokeOff(description: "the connection was given up before the request body had ended")) }
     }
 
     /// The next part of the body from the client.
