@@ -12,7 +12,8 @@ import UnderstudyServer
 ///
 /// ``timeout`` bounds the wait for the upstream's head (504 past it) and, once the body flows,
 /// any silence between two reads from the upstream (the client connection is then closed, as
-/// its status has gone out already).
+/// its status has gone out already). For a request body that streams from the client, the wait
+/// for the head starts once the body has been sent, so a long upload is not cut short.
 ///
 /// ```swift
 /// let server = try await StubHTTPServer.start(engine: engine, proxy: AsyncHTTPProxyForwarder())
@@ -50,18 +51,26 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
     /// failures to ``ProxyFailure``.
     ///
     /// The request body goes as a lazily sliced view of the bytes already read (no second whole
-    /// copy); AsyncHTTPClient reads the response body only as fast as `receiver` takes it.
+    /// copy), or, when it streams from the client, part by part as AsyncHTTPClient asks for it
+    /// (`Content-Length` when the client declared one, chunked otherwise); AsyncHTTPClient
+    /// reads the response body only as fast as `receiver` takes it.
     public func stream(_ request: ProxyRequest, to receiver: some ProxyResponseReceiver) async throws {
         var outbound = HTTPClientRequest(url: request.url)
         outbound.method = HTTPMethod(rawValue: request.method)
         for field in request.headers { outbound.headers.add(name: field.name, value: field.value) }
-        if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
+        // AsyncHTTPClient's deadline runs until the head arrives, upload included: a streamed
+        // upload is bounded instead by the read time-out, which starts once the body is sent.
+        var deadline = NIODeadline.now() + TimeAmount(timeout)
+        if let streamed = request.streamedBody {
+            outbound.body = .stream(streamed, length: streamed.length.map { .known(Int64($0)) } ?? .unknown)
+            deadline = .distantFuture
+        } else if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
             outbound.body = .bytes(request.body)
         }
         let client = Self.client(readTimeout: timeout)
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(outbound, timeout: TimeAmount(timeout))
+            response = try await client.execute(outbound, deadline: deadline)
         } catch {
             throw Self.failure(for: error)
         }
@@ -80,6 +89,9 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
             if part.readableBytes > 0 { try await receiver.receiveBodyPart(part) }
         }
     }
+
+    /// Sends ``ProxyRequest/streamedBody`` as it arrives.
+    public var streamsRequestBodies: Bool { true }
 
     /// Time-outs become 504s; everything else (refused, reset, not HTTP) a 502.
     static func failure(for error: any Error) -> ProxyFailure {

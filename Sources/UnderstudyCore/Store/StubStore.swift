@@ -14,7 +14,7 @@ public final class StubStore: Sendable {
         var scenarioStates: [String: String] = [:]
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     public init() {}
 
@@ -144,16 +144,20 @@ public final class StubStore: Sendable {
         }
         let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
         guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context) else { return nil }
-        if let scenario = stub.scenarioName, let next = stub.newScenarioState {
-            state.withLock { state in
-                // Only move on if nobody else already did: a compare-and-set on the state we saw.
-                let current = state.scenarioStates[scenario] ?? scenarioStartedState
-                if stub.requiredScenarioState == nil || current == stub.requiredScenarioState {
-                    state.scenarioStates[scenario] = next
-                }
+        advanceScenario(of: stub)
+        return stub
+    }
+
+    /// Applies a selected stub's scenario transition, if it has one.
+    func advanceScenario(of stub: StubMapping) {
+        guard let scenario = stub.scenarioName, let next = stub.newScenarioState else { return }
+        state.withLock { state in
+            // Only move on if nobody else already did: a compare-and-set on the state we saw.
+            let current = state.scenarioStates[scenario] ?? scenarioStartedState
+            if stub.requiredScenarioState == nil || current == stub.requiredScenarioState {
+                state.scenarioStates[scenario] = next
             }
         }
-        return stub
     }
 
     /// Walks the two ordered candidate lists as one merged list. Entries are read in place by

@@ -6,14 +6,20 @@ import UnderstudyCore
 extension StubConnectionHandler {
     /// Carries out a proxy stub: the forwarder sends the request upstream off the event loop and
     /// the answer streams back to this connection part by part as it arrives (see ``ProxyRelay``).
-    func proxy(_ decision: ServeDecision, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline, context: ChannelHandlerContext) {
+    /// With an `upload`, the request body goes upstream as it arrives from the client.
+    func proxy(
+        _ decision: ServeDecision, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline, context: ChannelHandlerContext,
+        upload: RequestUpload? = nil
+    ) {
         guard let settings = decision.proxy, let forwarder = environment.proxy else {
             answer(.stub(ProxyExchange.unavailable(decision)), to: head, request: request, receivedAt: receivedAt, context: context)
             return
         }
-        let outbound = ProxyRequest(forwarding: request, settings: settings)
+        var outbound = ProxyRequest(forwarding: request, settings: settings)
+        outbound.streamedBody = upload?.body
         let relay = ProxyRelay(
-            handler: self, context: context, requestHead: head, request: request, decision: decision, upstreamURL: outbound.url, receivedAt: receivedAt)
+            handler: self, context: context, requestHead: head, request: request, decision: decision, upstreamURL: outbound.url,
+            receivedAt: receivedAt, upload: upload)
         let loop = context.eventLoop
         let delay = decision.delay
         Task {
@@ -63,10 +69,13 @@ final class ProxyRelay: ProxyResponseReceiver {
     private let decision: ServeDecision
     private let upstreamURL: String
     private let receivedAt: NIODeadline
+    /// The request body still streaming upstream, if it streams: its request is journalled
+    /// before the answer's completion, as a completion needs its request in the journal.
+    private let upload: NIOLoopBound<RequestUpload>?
 
     init(
         handler: StubConnectionHandler, context: ChannelHandlerContext, requestHead: HTTPRequestHead, request: LoggedRequest,
-        decision: ServeDecision, upstreamURL: String, receivedAt: NIODeadline
+        decision: ServeDecision, upstreamURL: String, receivedAt: NIODeadline, upload: RequestUpload? = nil
     ) {
         loop = context.eventLoop
         self.handler = NIOLoopBound(handler, eventLoop: loop)
@@ -77,6 +86,7 @@ final class ProxyRelay: ProxyResponseReceiver {
         self.decision = decision
         self.upstreamURL = upstreamURL
         self.receivedAt = receivedAt
+        self.upload = upload.map { NIOLoopBound($0, eventLoop: context.eventLoop) }
     }
 
     func receiveHead(status: Int, headers: HeaderFields) async throws {
@@ -96,7 +106,8 @@ final class ProxyRelay: ProxyResponseReceiver {
             }
             let handler = self.handler.value
             guard case .responding = handler.state else {
-                self.journal(broken: ClientGone().description)
+                // A client that closed once it had every promised byte left nothing broken.
+                if !self.state.value.journalled { self.journal(broken: ClientGone().description) }
                 return
             }
             if !self.state.value.journalled { self.journal(broken: nil) }
@@ -115,6 +126,7 @@ final class ProxyRelay: ProxyResponseReceiver {
         let logger = handler.environment.logger
         guard state.value.rendered != nil else {
             logger.warning("Proxying \(request.method) \(request.url) to \(upstreamURL) failed: \(error)")
+            upload?.value.journalRequest()
             let failed = ProxyExchange.failed(decision, upstreamURL: upstreamURL, error: error)
             handler.answer(.stub(failed), to: requestHead, request: request, receivedAt: receivedAt, context: context.value)
             return
@@ -169,6 +181,7 @@ final class ProxyRelay: ProxyResponseReceiver {
     /// Completes the journal entry with what was sent and how much of its body was kept.
     private func journal(broken: String?) {
         let now = NIODeadline.now()
+        upload?.value.journalRequest()
         state.value.journalled = true
         let state = self.state.value
         let headSentAt = state.headSentAt ?? now

@@ -35,6 +35,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// When a request part last arrived or a response last went out (see ``armIdleTimer``).
     var lastActivity = NIODeadline.now()
     var idleTimer: Scheduled<Void>?
+    /// A request body streaming to a proxy stub's upstream (StubConnectionHandler+Upload.swift).
+    var upload: RequestUpload?
 
     init(environment: ConnectionEnvironment) {
         self.environment = environment
@@ -70,6 +72,11 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 return
             }
             dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+        case (.body(let chunk), _) where upload != nil:
+            upload?.receive(chunk)
+        case (.end, _) where upload != nil:
+            upload?.end()
+            upload = nil
         default:
             // Parts of a request refused earlier, or anything after the connection was given up.
             break
@@ -77,18 +84,26 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        // A body declared too large is refused before a byte of it is read. With
-        // Transfer-Encoding present, Content-Length is ignored (URLSession sends both).
-        if !head.headers.contains(name: "transfer-encoding"), let declared = head.headers.first(name: "content-length"),
-            let length = Int(declared.trimmingCharacters(in: .whitespaces)), length > environment.configuration.maxBodyBytes
-        {
+        // With Transfer-Encoding present, Content-Length is ignored (URLSession sends both).
+        let chunked = head.headers.contains(name: "transfer-encoding")
+        let declared = chunked ? nil : head.headers.first(name: "content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        // A large body bound for a proxy stub streams to the upstream as it arrives.
+        if chunked || (declared ?? 0) > Self.streamUploadThreshold, streamUpload(head, declaredLength: declared, context: context) {
+            return
+        }
+        // A body declared too large is refused before a byte of it is read.
+        if let declared, declared > environment.configuration.maxBodyBytes {
             refuse(.payloadTooLarge, context: context)
             return
         }
+        acknowledgeExpectContinue(head, context: context)
+        state = .receiving(head, context.channel.allocator.buffer(capacity: 0), receivedAt: .now())
+    }
+
+    func acknowledgeExpectContinue(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
         }
-        state = .receiving(head, context.channel.allocator.buffer(capacity: 0), receivedAt: .now())
     }
 
     /// Answers with a bodiless error status and gives up on the connection without reading further.
@@ -134,6 +149,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelInactive(context: ChannelHandlerContext) {
         state = .closing
+        upload?.abort("the client connection closed before the request body had ended")
+        upload = nil
         idleTimer?.cancel()
         idleTimer = nil
         context.fireChannelInactive()

@@ -11,6 +11,11 @@ struct ProxiedBodyCapture {
     static let notCapturedType = "PROXY_BODY_NOT_CAPTURED"
     /// The sub-event of an upstream body that broke off, or a client that left, mid-body.
     static let brokenType = "PROXY_BODY_BROKEN"
+    /// The sub-event of a streamed request body larger than the capture limit.
+    static let requestNotCapturedType = "PROXY_REQUEST_BODY_NOT_CAPTURED"
+    /// The sub-event of a streamed request body journalled before it had ended (the client left,
+    /// or the answer was complete first).
+    static let requestBrokenType = "PROXY_REQUEST_BODY_BROKEN"
 
     let limit: Int
     private(set) var data = Data()
@@ -31,16 +36,16 @@ struct ProxiedBodyCapture {
     }
 
     /// The sub-events that qualify the captured body, with `broken` naming why it broke off.
-    func subEvents(broken: String? = nil) -> [SubEvent] {
+    func subEvents(broken: String? = nil, ofRequest: Bool = false) -> [SubEvent] {
         var events: [SubEvent] = []
         if !isComplete {
-            events.append(SubEvent(type: Self.notCapturedType, data: [
+            events.append(SubEvent(type: ofRequest ? Self.requestNotCapturedType : Self.notCapturedType, data: [
                 "bodyBytes": .int(total), "capturedBytes": .int(data.count), "limit": .int(limit),
                 "message": .string("The proxied body was \(total) bytes; only the first \(data.count) were kept (the capture limit)."),
             ]))
         }
         if let broken {
-            events.append(SubEvent(type: Self.brokenType, data: [
+            events.append(SubEvent(type: ofRequest ? Self.requestBrokenType : Self.brokenType, data: [
                 "bodyBytes": .int(total), "message": .string(broken),
             ]))
         }

@@ -12,6 +12,15 @@ public protocol ProxyForwarder: Sendable {
     /// - Throws: ``ProxyFailure`` for upstream failures (before the head: the client gets 502
     ///   or 504); whatever the receiver throws, unchanged.
     func stream(_ request: ProxyRequest, to receiver: some ProxyResponseReceiver) async throws
+
+    /// True when this forwarder sends a request's ``ProxyRequest/streamedBody`` upstream as it
+    /// arrives. Only then does the server stream large request bodies; otherwise it reads each
+    /// body whole first and passes it in ``ProxyRequest/body``. False unless implemented.
+    var streamsRequestBodies: Bool { get }
+}
+
+extension ProxyForwarder {
+    public var streamsRequestBodies: Bool { false }
 }
 
 /// Takes a proxied response as it arrives: the server's receiver writes each part to the client
@@ -42,13 +51,18 @@ public struct ProxyRequest: Sendable, Equatable {
     /// The absolute upstream URL, e.g. `https://api.example.com/v1/timeline?page=2`.
     public var url: String
     public var headers: HeaderFields
+    /// The whole body, when it was read before forwarding (empty when ``streamedBody`` is set).
     public var body: Data
+    /// The body as it arrives from the client, when the server streams it (only to forwarders
+    /// whose ``ProxyForwarder/streamsRequestBodies`` is true); send this instead of ``body``.
+    public var streamedBody: StreamedRequestBody?
 
-    public init(method: String, url: String, headers: HeaderFields, body: Data) {
+    public init(method: String, url: String, headers: HeaderFields, body: Data, streamedBody: StreamedRequestBody? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.streamedBody = streamedBody
     }
 }
 

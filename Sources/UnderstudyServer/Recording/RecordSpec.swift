@@ -76,7 +76,10 @@ public struct RecordFilters: Sendable {
         if let urlPathPattern, !urlPathPattern.matches(event.request.path) { return false }
         if !allowNonProxied, event.responseDefinition.proxy == nil { return false }
         // A body that broke off mid-way is no answer to replay.
-        if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.brokenType }) { return false }
+        // Nor an answer to a request whose body broke off (or was still arriving): the upstream answered another request.
+        if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.brokenType || $0.type == ProxiedBodyCapture.requestBrokenType }) {
+            return false
+        }
         return event.response != nil
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What the store can tell from a request's head alone (see ``StubStore/matchIgnoringBody(_:now:committingIf:)``).
+public enum BodyIndependentMatch: Sendable {
+    /// A stub that reads the body could be selected: only the whole request can say which stub wins.
+    case dependsOnBody
+    /// No stub matches this head, whatever the body.
+    case noMatch
+    /// This stub is selected whatever the body is.
+    case stub(StubMapping)
+}
+
+extension StubStore {
+    /// Selects a stub from a request's head, for a server that wants to act before the body has
+    /// arrived (streaming a large upload to a proxy stub's upstream).
+    ///
+    /// Candidates are walked in selection order, as ``match(_:now:)`` walks them. A candidate
+    /// whose body-independent conditions fail is passed over, as it cannot match whatever the
+    /// body is. The first whose body-independent conditions hold decides: if it also has a
+    /// condition on the body (``RequestPattern/readsBody``), the answer is `.dependsOnBody`;
+    /// otherwise it is the stub for this request, whatever its body.
+    ///
+    /// - Parameters:
+    ///   - head: the request without its body (its `body` is ignored).
+    ///   - commit: asked about the selected stub; when it returns true the stub's scenario
+    ///     transition is applied, as ``match(_:now:)`` applies it after selection. Return false
+    ///     when the caller will match the whole request later instead (the transition then
+    ///     happens there, once).
+    public func matchIgnoringBody(
+        _ head: LoggedRequest, now: Date = Date(), committingIf commit: (StubMapping) -> Bool
+    ) -> BodyIndependentMatch {
+        let (bucket, fallback, scenarios) = state.withLock { state in
+            let candidates = state.index.candidates(forPath: head.path)
+            return (candidates.bucket, candidates.fallback, state.scenarioStates)
+        }
+        var bodiless = head
+        bodiless.body = Data()
+        let context = MatchContext(request: bodiless, scenarioStates: scenarios, now: now)
+        var i = 0
+        var j = 0
+        while i < bucket.count || j < fallback.count {
+            let fromBucket = j >= fallback.count || (i < bucket.count && bucket[i].precedes(fallback[j]))
+            let stub = fromBucket ? bucket[i].stub : fallback[j].stub
+            if fromBucket { i += 1 } else { j += 1 }
+            guard stub.scenarioAllows(scenarios) else { continue }
+            let pattern = stub.request
+            guard pattern.readsBody ? pattern.withoutBodyConditions.matches(context) : pattern.matches(context) else { continue }
+            if pattern.readsBody { return .dependsOnBody }
+            if commit(stub) { advanceScenario(of: stub) }
+            return .stub(stub)
+        }
+        return .noMatch
+    }
+}
+
+extension RequestPattern {
+    /// True when matching needs the request body: body patterns, multipart patterns, or form
+    /// parameters (read from a form-encoded body).
+    public var readsBody: Bool {
+        !bodyPatterns.isEmpty || !multipartPatterns.isEmpty || !formParameters.isEmpty
+    }
+
+    /// This pattern with every condition on the body left out.
+    var withoutBodyConditions: RequestPattern {
+        var pattern = self
+        pattern.bodyPatterns = []
+        pattern.multipartPatterns = []
+        pattern.formParameters = []
+        return pattern
+    }
+}

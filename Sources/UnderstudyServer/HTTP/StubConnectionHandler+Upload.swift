@@ -1,0 +1,35 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import UnderstudyCore
+
+extension StubConnectionHandler {
+    /// Request bodies declared larger than this, or chunked, are worth streaming to a proxy
+    /// stub's upstream; smaller ones are read whole first, as for any stub.
+    static let streamUploadThreshold = 64 * 1024
+
+    /// Streams the request body to the upstream as it arrives when the head alone selects a proxy
+    /// stub whatever the body (``StubEngine/streamedProxyDecision(forHead:now:)``); the answer
+    /// then streams back as for any proxied request. A stub that reads the body, a non-proxy
+    /// stub, no match, the admin API, offline mode or a forwarder that cannot stream bodies:
+    /// returns false, and the body is read whole as usual (no scenario has moved).
+    func streamUpload(_ head: HTTPRequestHead, declaredLength: Int?, context: ChannelHandlerContext) -> Bool {
+        guard let forwarder = environment.proxy, forwarder.streamsRequestBodies, !Self.isAdminURL(head.uri), !environment.isOffline() else {
+            return false
+        }
+        let receivedAt = NIODeadline.now()
+        let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+        self.addresses = addresses
+        let request = LoggedRequest(
+            head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
+        guard let decision = environment.engine.streamedProxyDecision(forHead: request) else { return false }
+        acknowledgeExpectContinue(head, context: context)
+        state = .responding
+        let upload = RequestUpload(
+            request: request, decision: decision, declaredLength: declaredLength, channel: context.channel, engine: environment.engine,
+            captureLimit: environment.configuration.maxBodyBytes)
+        self.upload = upload
+        proxy(decision, to: head, request: request, receivedAt: receivedAt, context: context, upload: upload)
+        return true
+    }
+}
