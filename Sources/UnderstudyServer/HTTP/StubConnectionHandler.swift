@@ -101,7 +101,9 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func acknowledgeExpectContinue(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        if head.version == .http1_1, head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+        // `contains` first: the canonical form builds an array, and almost no request has the header.
+        guard head.version == .http1_1, head.headers.contains(name: "expect") else { return }
+        if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
         }
     }
