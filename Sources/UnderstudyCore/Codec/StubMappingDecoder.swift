@@ -20,7 +20,8 @@ extension StubMapping {
 enum StubMappingDecoder {
     static func decode(_ value: JSONValue, at pointer: String) throws(MappingError) -> StubMapping {
         let reader = try FieldReader(value, at: pointer)
-        var stub = StubMapping()
+        // Fields first, the stub once at the end: each change to a stub makes a new box.
+        var stub = StubMapping().fields
         for key in ["id", "uuid"] {
             guard let text = try reader.string(key), !text.isEmpty else { continue }
             guard let id = UUID(uuidString: text) else {
@@ -47,7 +48,7 @@ enum StubMappingDecoder {
         }
         stub.postServeActions = reader.value("postServeActions")
         stub.serveEventListeners = reader.value("serveEventListeners")
-        return stub
+        return StubMapping(fields: stub)
     }
 }
 

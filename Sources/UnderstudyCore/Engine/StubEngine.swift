@@ -46,10 +46,13 @@ public final class StubEngine: Sendable {
     /// - Parameter rendered: the response after templating, when the stub is templated.
     func decision(for stub: StubMapping, request: LoggedRequest, rendered: ResponseDefinition? = nil) -> ServeDecision {
         let definition = rendered ?? stub.response
-        var headers = HeaderFields()
-        for header in definition.headers {
-            for value in header.values { headers.add(header.name, value) }
+        if rendered == nil, let body = stub.prebuiltResponse.body {
+            return ServeDecision(
+                eventID: request.id, stub: stub, status: definition.status, statusMessage: definition.statusMessage,
+                headers: stub.prebuiltResponse.headers, body: body, fault: definition.fault, delay: delay(for: definition),
+                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy)
         }
+        var headers = PrebuiltResponse.headers(of: definition)
         var status = definition.status
         var body = Data()
         switch definition.body {

@@ -1,24 +1,96 @@
 import Foundation
 
 /// One stub: a request pattern and the response to give, with WireMock's metadata.
+///
+/// A value type whose fields live in one shared, immutable box: the server copies the matched
+/// stub into its decision and its journal entry on every request, and copying a dozen nested
+/// fields one retain at a time was a visible part of that cost. A change makes a new box.
 public struct StubMapping: Sendable, Equatable, Identifiable {
     /// WireMock's default priority: 1 is highest; an absent priority counts as 5.
     public static let defaultPriority = 5
 
-    public var id: UUID
-    public var name: String?
+    struct Fields: Sendable, Equatable {
+        var id: UUID
+        var name: String?
+        var priority: Int?
+        var persistent: Bool?
+        var metadata: JSONObject?
+        var scenarioName: String?
+        var requiredScenarioState: String?
+        var newScenarioState: String?
+        var request: RequestPattern
+        var response: ResponseDefinition
+        var postServeActions: JSONValue?
+        var serveEventListeners: JSONValue?
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        let prebuilt: PrebuiltResponse
+        init(_ fields: Fields) {
+            self.fields = fields
+            prebuilt = PrebuiltResponse(id: fields.id, name: fields.name, response: fields.response)
+        }
+    }
+
+    private var box: Box
+
+    private mutating func change(_ update: (inout Fields) -> Void) {
+        var fields = box.fields
+        update(&fields)
+        box = Box(fields)
+    }
+
+    public var id: UUID {
+        _read { yield box.fields.id }
+        set { change { $0.id = newValue } }
+    }
+    public var name: String? {
+        _read { yield box.fields.name }
+        set { change { $0.name = newValue } }
+    }
     /// As written; `nil` means the default.
-    public var priority: Int?
-    public var persistent: Bool?
-    public var metadata: JSONObject?
-    public var scenarioName: String?
-    public var requiredScenarioState: String?
-    public var newScenarioState: String?
-    public var request: RequestPattern
-    public var response: ResponseDefinition
+    public var priority: Int? {
+        _read { yield box.fields.priority }
+        set { change { $0.priority = newValue } }
+    }
+    public var persistent: Bool? {
+        _read { yield box.fields.persistent }
+        set { change { $0.persistent = newValue } }
+    }
+    public var metadata: JSONObject? {
+        _read { yield box.fields.metadata }
+        set { change { $0.metadata = newValue } }
+    }
+    public var scenarioName: String? {
+        _read { yield box.fields.scenarioName }
+        set { change { $0.scenarioName = newValue } }
+    }
+    public var requiredScenarioState: String? {
+        _read { yield box.fields.requiredScenarioState }
+        set { change { $0.requiredScenarioState = newValue } }
+    }
+    public var newScenarioState: String? {
+        _read { yield box.fields.newScenarioState }
+        set { change { $0.newScenarioState = newValue } }
+    }
+    public var request: RequestPattern {
+        _read { yield box.fields.request }
+        set { change { $0.request = newValue } }
+    }
+    public var response: ResponseDefinition {
+        _read { yield box.fields.response }
+        set { change { $0.response = newValue } }
+    }
     /// Kept as written; the engine does not run them.
-    public var postServeActions: JSONValue?
-    public var serveEventListeners: JSONValue?
+    public var postServeActions: JSONValue? {
+        _read { yield box.fields.postServeActions }
+        set { change { $0.postServeActions = newValue } }
+    }
+    public var serveEventListeners: JSONValue? {
+        _read { yield box.fields.serveEventListeners }
+        set { change { $0.serveEventListeners = newValue } }
+    }
 
     public init(
         id: UUID = FastUUID.next(),
@@ -34,21 +106,28 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
         postServeActions: JSONValue? = nil,
         serveEventListeners: JSONValue? = nil
     ) {
-        self.id = id
-        self.name = name
-        self.priority = priority
-        self.persistent = persistent
-        self.metadata = metadata
-        self.scenarioName = scenarioName
-        self.requiredScenarioState = requiredScenarioState
-        self.newScenarioState = newScenarioState
-        self.request = request
-        self.response = response
-        self.postServeActions = postServeActions
-        self.serveEventListeners = serveEventListeners
+        box = Box(
+            Fields(
+                id: id, name: name, priority: priority, persistent: persistent, metadata: metadata, scenarioName: scenarioName,
+                requiredScenarioState: requiredScenarioState, newScenarioState: newScenarioState, request: request, response: response,
+                postServeActions: postServeActions, serveEventListeners: serveEventListeners))
+    }
+
+    /// For builders that set many fields (the decoder): one box at the end instead of one per field.
+    init(fields: Fields) {
+        box = Box(fields)
+    }
+
+    var fields: Fields { box.fields }
+
+    public static func == (lhs: StubMapping, rhs: StubMapping) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
     public var effectivePriority: Int { priority ?? Self.defaultPriority }
+
+    /// The response's headers and body as served without templating (see ``PrebuiltResponse``).
+    var prebuiltResponse: PrebuiltResponse { box.prebuilt }
 }
 
 /// The state every scenario starts in.

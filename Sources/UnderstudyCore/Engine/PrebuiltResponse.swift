@@ -1,0 +1,32 @@
+import Foundation
+
+/// The parts of a stub's response that are the same on every request, worked out once per stub
+/// (when the stub is made or changed) rather than once per request: its headers with
+/// `Matched-Stub-Id` and `Matched-Stub-Name`, and its body bytes unless they come from a file.
+struct PrebuiltResponse: Sendable {
+    var headers: HeaderFields
+    /// Nil for a `bodyFileName` body, which is read when served.
+    var body: Data?
+
+    init(id: UUID, name: String?, response definition: ResponseDefinition) {
+        headers = Self.headers(of: definition)
+        headers.add("Matched-Stub-Id", id.lowercasedString)
+        if let name { headers.add("Matched-Stub-Name", name) }
+        switch definition.body {
+        case .text(let text): body = Data(text.utf8)
+        case .json(let json): body = JSONWriter.data(json)
+        case .binary(let data): body = data
+        case .file: body = nil
+        case nil: body = Data()
+        }
+    }
+
+    /// A definition's headers, each value on its own line as it goes on the wire.
+    static func headers(of definition: ResponseDefinition) -> HeaderFields {
+        var headers = HeaderFields()
+        for header in definition.headers {
+            for value in header.values { headers.add(header.name, value) }
+        }
+        return headers
+    }
+}
