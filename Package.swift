@@ -72,6 +72,7 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "FuzzMappingDecoding", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/MappingDecoding"),
         .executableTarget(name: "FuzzMatchers", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/Matchers"),
+        .executableTarget(name: "FuzzTemplates", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/Templates"),
         .executableTarget(
             name: "FuzzHTTPRequest",
             dependencies: [

@@ -176,23 +176,21 @@ bench_rss_sampler_stop
 rss_last=$(bench_rss_kb "$rss_pid")
 bench_stop_server "$rss_pid"
 # The first sample at or after one period of load is the post-warm-up figure.
-rss_warm=$(awk -v w="$rss_every" '$1 >= w { print $2; exit }' "$samples")
-rss_warm=${rss_warm:-$rss_last}
-growth=$(awk -v a="$rss_warm" -v b="$rss_last" 'BEGIN { printf "%.1f", (b - a) * 100 / a }')
-row "RSS KiB after warm-up → after $served req" "$rss_last" "$rss_warm" "+$growth%" "≤ +10%" "$(bench_check "$growth" "<=" 10)"
-note "(idle at start $rss_start KiB; samples every ${rss_every}s: $(awk '{ print $2 }' "$samples" | paste -sd' '); errors or non-2xx: $errors)"
+bench_rss_growth "$samples" "$rss_every"
+growth=$(awk -v a="$BENCH_RSS_REFERENCE" -v b="$rss_last" 'BEGIN { printf "%.1f", (b - a) * 100 / a }')
+row "RSS KiB after warm-up → after $served req" "$rss_last" "$BENCH_RSS_REFERENCE" "+$growth%" "≤ +10%" "$(bench_check "$growth" "<=" 10)"
+note "(idle at start $rss_start KiB; samples every ${rss_every}s: $BENCH_RSS_SAMPLES; errors or non-2xx: $errors)"
 ((served >= rss_requests)) || note "warning: stopped at BENCH_RSS_MAX_SECONDS=$rss_max before $rss_requests requests"
 
 # The report.
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
-mkdir -p Benchmarks/results
-report="Benchmarks/results/server-$(date -u +%Y%m%d-%H%M%S).txt"
+bench_report_path server
 {
-    echo "Understudy server benchmark, $started_at, $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), QUICK=$quick"
+    echo "Understudy server benchmark, $started_at, $(bench_machine), QUICK=$quick"
     echo "wrk: ${seconds}s runs after ${warmup}s warm-up, $threads threads; both servers on MultiThreadedEventLoopGroup.singleton, loopback"
     echo "load average before: $load_before; after: $load_after (other processes on this machine share the cores)"
     echo ""
     printf '%-44s %14s %14s %8s %10s %7s\n' "case" "understudy" "baseline" "ratio" "target" "result"
     printf '%s\n' "${results[@]}"
-} | tee "$report"
-bench_log "Written to $report"
+} | tee "$BENCH_REPORT"
+bench_log "Written to $BENCH_REPORT"

@@ -45,14 +45,19 @@ func scan(_ reads: [[UInt8]]) -> [UInt8] {
     return Array(output.readableBytesView)
 }
 
+/// Built once: only the channel and its handlers must be new for each input.
+let fuzzConfiguration: StubServerConfiguration = {
+    var configuration = StubServerConfiguration()
+    configuration.maxHeaderBytes = 1024
+    return configuration
+}()
+
 /// The server's decoding pipeline on an embedded channel, with a handler that answers every
 /// complete request so pipelined ones keep coming.
 func drivePipeline(_ bytes: [UInt8], split: Int) {
     let channel = EmbeddedChannel()
-    var configuration = StubServerConfiguration()
-    configuration.maxHeaderBytes = 1024
     do {
-        try ConnectionPipeline.configureFraming(channel, configuration: configuration)
+        try ConnectionPipeline.configureFraming(channel, configuration: fuzzConfiguration)
         try channel.pipeline.syncOperations.addHandler(AnswerEveryRequest())
         for piece in [bytes[..<split], bytes[split...]] where !piece.isEmpty {
             try channel.writeInbound(ByteBuffer(bytes: piece))

@@ -1,4 +1,4 @@
-# Shared harness for the load scripts (Scripts/bench-server.sh, the soak script): start a server
+# Shared harness for the load scripts (Scripts/bench-server.sh, Scripts/soak.sh): start a server
 # and read its base URL, run wrk and parse what it says, sample RSS, time things, clean up.
 #
 # Source it from a bash script that uses `set -euo pipefail`:
@@ -135,7 +135,9 @@ bench_cpu_us() {
 
 # bench_wrk URL SECONDS CONNECTIONS THREADS [LUA_SCRIPT]
 # Runs wrk --latency and sets BENCH_RPS, BENCH_REQUESTS, BENCH_P50_MS, BENCH_P99_MS,
-# BENCH_SOCKET_ERRORS (connect+read+write+timeout) and BENCH_NON_2XX. With BENCH_SERVER_PID set,
+# BENCH_SOCKET_ERRORS (connect+read+write+timeout; each alone in BENCH_ERRORS_CONNECT,
+# _READ, _WRITE, _TIMEOUT) and BENCH_NON_2XX. What a Lua script's done() prints is in the output
+# too (see bench_wrk_script_value). With BENCH_SERVER_PID set,
 # also BENCH_CPU_US_PER_REQ: the server's CPU time per request, which other load on the machine
 # disturbs far less than throughput. The full output is in $BENCH_TMP/wrk.last.
 bench_wrk() {
@@ -158,10 +160,18 @@ bench_wrk() {
     BENCH_REQUESTS=$(awk '/requests in/ { print $1 }' "$out")
     BENCH_P50_MS=$(bench_duration_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
     BENCH_P99_MS=$(bench_duration_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
-    BENCH_SOCKET_ERRORS=$(awk '/Socket errors:/ { gsub(/,/, ""); print $4 + $6 + $8 + $10 }' "$out")
-    BENCH_SOCKET_ERRORS=${BENCH_SOCKET_ERRORS:-0}
+    local connect read write timeout
+    read -r connect read write timeout < <(awk '/Socket errors:/ { gsub(/,/, ""); f = 1; print $4, $6, $8, $10 } END { if (!f) print 0, 0, 0, 0 }' "$out")
+    BENCH_ERRORS_CONNECT=$connect BENCH_ERRORS_READ=$read BENCH_ERRORS_WRITE=$write BENCH_ERRORS_TIMEOUT=$timeout
+    BENCH_SOCKET_ERRORS=$((connect + read + write + timeout))
     BENCH_NON_2XX=$(awk '/Non-2xx or 3xx responses:/ { print $5 }' "$out")
     BENCH_NON_2XX=${BENCH_NON_2XX:-0}
+}
+
+# bench_wrk_script_value KEY: the value a wrk Lua script printed as a "KEY VALUE" line in its
+# done() hook, from the last bench_wrk run (empty when it printed none).
+bench_wrk_script_value() {
+    awk -v k="$1" '$1 == k { v = $2 } END { print v }' "$BENCH_TMP/wrk.last"
 }
 
 # Resident set size of PID in KiB, from /proc/PID/status (empty once the process is gone).
@@ -190,6 +200,31 @@ bench_rss_sampler_stop() {
     [[ -n "${BENCH_SAMPLER_PID:-}" ]] || return 0
     bench_stop_server "$BENCH_SAMPLER_PID"
     BENCH_SAMPLER_PID=""
+}
+
+# bench_rss_growth FILE WARMUP_SECONDS: reads a sampler's file and sets BENCH_RSS_REFERENCE (the
+# first sample at or after WARMUP_SECONDS, else the last), BENCH_RSS_LAST, BENCH_RSS_PEAK (the
+# largest from the reference on), BENCH_RSS_GROWTH (last against the reference, in %, one
+# decimal) and BENCH_RSS_SAMPLES (every sample's KiB, space-separated).
+bench_rss_growth() {
+    local file=$1 warmup=$2
+    read -r BENCH_RSS_REFERENCE BENCH_RSS_LAST BENCH_RSS_PEAK < <(awk -v w="$warmup" '
+        { last = $2; if (ref == "" && $1 >= w) ref = $2; if (ref != "" && $2 > peak) peak = $2 }
+        END { if (ref == "") { ref = last; peak = last }; print ref, last, peak }' "$file")
+    BENCH_RSS_GROWTH=$(awk -v a="$BENCH_RSS_REFERENCE" -v b="$BENCH_RSS_LAST" 'BEGIN { if (a > 0) printf "%.1f", (b - a) * 100 / a; else print "n/a" }')
+    BENCH_RSS_SAMPLES=$(awk '{ print $2 }' "$file" | paste -sd' ')
+}
+
+# "2 cores, 24 GiB": the machine, for report headers.
+bench_machine() {
+    printf '%s cores, %s' "$(nproc)" "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+}
+
+# bench_report_path NAME: sets BENCH_REPORT to Benchmarks/results/NAME-<UTC time>.txt (git-ignored)
+# and makes the folder; a script then tees its table there.
+bench_report_path() {
+    mkdir -p Benchmarks/results
+    BENCH_REPORT="Benchmarks/results/$1-$(date -u +%Y%m%d-%H%M%S).txt"
 }
 
 # Median of the numbers given as arguments.

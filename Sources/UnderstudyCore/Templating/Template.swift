@@ -39,8 +39,15 @@ public struct Template: Sendable {
         try render(root: .json(context), now: now, systemKeys: systemKeys)
     }
 
-    private func render(root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy) throws(TemplateError) -> String {
-        let renderer = TemplateRenderer(root: root, now: now, systemKeys: systemKeys)
+    /// Renders against a JSON context within `limits` (tests use small ones).
+    func render(context: JSONValue, now: Date, limits: TemplateRenderLimits) throws(TemplateError) -> String {
+        try render(root: .json(context), now: now, systemKeys: SystemKeyPolicy(), limits: limits)
+    }
+
+    private func render(
+        root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard
+    ) throws(TemplateError) -> String {
+        let renderer = TemplateRenderer(root: root, now: now, systemKeys: systemKeys, limits: limits)
         var output = ""
         output.reserveCapacity(source.utf8.count + 64)
         do {

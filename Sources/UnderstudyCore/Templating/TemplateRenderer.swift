@@ -17,17 +17,27 @@ final class TemplateRenderer {
     /// The last JSON text parsed by a helper, so several `jsonPath` calls on the body parse it once.
     var parsedJSON: (text: String, value: JSONValue?)?
     var randomGenerator = SystemRandomNumberGenerator()
+    let limits: TemplateRenderLimits
+    /// Nodes and loop passes walked so far, against `limits.steps`.
+    private var steps = 0
+    /// Bytes of text and outputs written so far, against `limits.outputBytes`.
+    private var emittedBytes = 0
 
-    init(root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy) {
+    init(root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard) {
         self.now = now
         self.systemKeys = systemKeys
+        self.limits = limits
         self.frames = [Frame(context: root)]
     }
 
     // MARK: - Nodes
 
     func render(_ nodes: [TemplateNode], into output: inout String) throws(RenderFailure) {
+        // One step for the pass itself, so loops over empty bodies count too.
+        try spend(1 + nodes.count, at: nodes)
         for node in nodes {
+            let before = output.utf8.count
+            let countedBefore = emittedBytes
             switch node {
             case .text(let text):
                 output += text
@@ -43,6 +53,37 @@ final class TemplateRenderer {
             case .block(let block):
                 output += try renderBlock(block)
             }
+            // Every byte a render writes passes here, so this bounds what loops gather too. A
+            // block's text is mostly text and outputs already counted inside it: charge only what
+            // its helper made beyond those (`{{#randomValue}}`, `{{#base64}}`).
+            emittedBytes = max(emittedBytes, countedBefore + output.utf8.count - before)
+            if emittedBytes > limits.outputBytes {
+                throw RenderFailure(message: "template output exceeds \(limits.outputBytes) bytes", position: Self.position(of: node))
+            }
+        }
+    }
+
+    private func spend(_ count: Int, at nodes: [TemplateNode]) throws(RenderFailure) {
+        steps += count
+        guard steps > limits.steps else { return }
+        let position = nodes.first.map(Self.position(of:)) ?? TemplatePosition(line: 1, column: 0, offset: 0)
+        throw RenderFailure(message: "template rendering takes more than \(limits.steps) steps", position: position)
+    }
+
+    /// Where a node starts, as near as the syntax tree knows (text has no position of its own).
+    static func position(of node: TemplateNode) -> TemplatePosition {
+        switch node {
+        case .text: return TemplatePosition(line: 1, column: 0, offset: 0)
+        case .output(let expression, _): return position(of: expression)
+        case .block(let block): return block.call.position
+        }
+    }
+
+    static func position(of expression: TemplateExpression) -> TemplatePosition {
+        switch expression {
+        case .literal: return TemplatePosition(line: 1, column: 0, offset: 0)
+        case .path(_, let position): return position
+        case .call(let syntax): return syntax.position
         }
     }
 
@@ -113,7 +154,16 @@ final class TemplateRenderer {
         var hash: [(key: String, value: TemplateValue)] = []
         for (key, value) in syntax.hash { hash.append((key, try evaluate(value))) }
         let invocation = HelperInvocation(name: syntax.name, params: params, hash: hash, position: syntax.position, renderer: self, block: block, preparedJSONPath: syntax.preparedJSONPath)
-        return try helper(invocation)
+        let result = try helper(invocation)
+        // A helper can grow text without writing it out (`assign` in a loop): bound that too.
+        switch result {
+        case .string(let text), .safe(let text):
+            if text.utf8.count > limits.outputBytes {
+                throw RenderFailure(message: "'\(syntax.name)' gives more than \(limits.outputBytes) bytes", position: syntax.position)
+            }
+        default: break
+        }
+        return result
     }
 
     /// Finds a path: block parameters, then the context and its parents (as Handlebars.java
