@@ -35,22 +35,8 @@ func fuzzHTTPRequest(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
 
 /// The scanner's output for the given reads, flushed at the end as a close would.
 func scan(_ reads: [[UInt8]]) -> [UInt8] {
-    var scanner = RequestFramingScanner(maxHeadBytes: 1024)
-    var output = ByteBuffer()
-    for read in reads {
-        var input = ByteBuffer(bytes: read)
-        scanner.scan(&input, into: &output)
-    }
-    scanner.flush(into: &output)
-    return Array(output.readableBytesView)
+    RequestFramingScanner.output(of: reads, maxHeadBytes: 1024)
 }
-
-/// Built once: only the channel and its handlers must be new for each input.
-let fuzzConfiguration: StubServerConfiguration = {
-    var configuration = StubServerConfiguration()
-    configuration.maxHeaderBytes = 1024
-    return configuration
-}()
 
 /// The server's decoding pipeline on an embedded channel, with a handler that answers every
 /// complete request so pipelined ones keep coming.
