@@ -39,7 +39,10 @@ struct ResponseHeadBuilder {
                 mustClose = true
             }
         }
-        if headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) { mustClose = true }
+        // `contains` first: the canonical form builds an array, and few stubs set Connection.
+        if headers.contains(name: "connection"), headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
+            mustClose = true
+        }
         if mustClose {
             headers.replaceOrAdd(name: "Connection", value: "close")
         } else if requestVersion.major == 1 && requestVersion.minor == 0 {
