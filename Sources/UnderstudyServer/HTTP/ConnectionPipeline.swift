@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// The handlers of one connection, socket end first:
 /// raw-bytes writer, Content-Length/Transfer-Encoding reconciler, NIO's HTTP/1.1 server handlers
-/// (encoder, decoder with our header limit, pipelining, header validation), our 431 answer,
+/// (encoder, decoder with our header limit, pipelining; no second header validation), our 431 answer,
 /// NIO's 400 answer, and the stub handler (which keeps its own idle timer: NIO's
 /// `IdleStateHandler` would add a handler hop to every read and write of every request).
 enum ConnectionPipeline {
