@@ -12,6 +12,7 @@ final class UploadUpstream: Sendable {
     let ended: EventLoopFuture<[UInt8]>
     let brokeOff: EventLoopFuture<Void>
     private let counter: Counter
+    private let promises: Promises
 
     var baseURL: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)" }
     /// Request heads seen.
@@ -23,6 +24,7 @@ final class UploadUpstream: Sendable {
         ended = promises.ended.futureResult
         brokeOff = promises.brokeOff.futureResult
         self.counter = counter
+        self.promises = promises
     }
 
     private struct Promises: Sendable {
@@ -50,8 +52,13 @@ final class UploadUpstream: Sendable {
         return UploadUpstream(channel: channel, promises: promises, counter: counter)
     }
 
+    /// Fails whatever never happened (a promise left open would trap in NIO's debug builds).
     func stop() async throws {
         try await channel.close()
+        struct Stopped: Error {}
+        promises.firstPart.fail(Stopped())
+        promises.ended.fail(Stopped())
+        promises.brokeOff.fail(Stopped())
     }
 
     private final class Counter: Sendable {

@@ -115,7 +115,7 @@ extension StubConnectionHandler {
             let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
             let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
-            writeResponse(rendered, body: response.body, method: head.method, context: context) { _ in shutdown?() }
+            writeResponse(rendered, body: response.body, method: head.method, afterWrite: shutdown != nil, context: context) { _ in shutdown?() }
         case .stub(let decision) where decision.proxy != nil && decision.fault == nil:
             // The upstream's answer streams through (StubConnectionHandler+Proxying.swift).
             proxy(decision, to: head, request: request, receivedAt: receivedAt, context: context)

@@ -15,8 +15,16 @@ extension StubConnectionHandler {
     private func idleTimerFired(context: ChannelHandlerContext) {
         idleTimer = nil
         let timeout = TimeAmount(environment.configuration.idleTimeout)
+        // A connection waiting on one of our own delays, gates or upstreams is not idle, nor one
+        // whose answer still waits in the socket's buffer for a slow reader. A request body
+        // streaming to an upstream is the client's to keep coming, unless we paused reading.
+        let waitingOnUs: Bool
         if case .responding = state {
-            // A connection waiting on one of our own delays, gates or upstreams is not idle.
+            waitingOnUs = !(upload?.awaitsClient ?? false)
+        } else {
+            waitingOnUs = !context.channel.isWritable
+        }
+        if waitingOnUs {
             armIdleTimer(in: timeout, context: context)
             return
         }
@@ -28,6 +36,8 @@ extension StubConnectionHandler {
         // Also ends connections half-closed after a refusal (``closeOutput``) that the client never closed.
         environment.logger.debug("Closing an idle connection")
         state = .closing
+        upload?.abort("the client sent nothing more of the request body for the idle time-out")
+        upload = nil
         context.close(promise: nil)
     }
 }

@@ -14,7 +14,7 @@ extension StubConnectionHandler {
     /// stub, no match, the admin API, offline mode or a forwarder that cannot stream bodies:
     /// returns false, and the body is read whole as usual (no scenario has moved).
     func streamUpload(_ head: HTTPRequestHead, declaredLength: Int?, context: ChannelHandlerContext) -> Bool {
-        guard let forwarder = environment.proxy, forwarder.streamsRequestBodies, !Self.isAdminURL(head.uri), !environment.isOffline() else {
+        guard let forwarder = environment.proxy, forwarder.streamsRequestBodies, !environment.isOffline() else {
             return false
         }
         let receivedAt = NIODeadline.now()
@@ -22,7 +22,9 @@ extension StubConnectionHandler {
         self.addresses = addresses
         let request = LoggedRequest(
             head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
-        guard let decision = environment.engine.streamedProxyDecision(forHead: request) else { return false }
+        // The URL as the engine sees it: an absolute-form target (`POST http://host/__admin/…`)
+        // still goes to the admin API, as `dispatch` decides.
+        guard !Self.isAdminURL(request.url), let decision = environment.engine.streamedProxyDecision(forHead: request) else { return false }
         acknowledgeExpectContinue(head, context: context)
         state = .responding
         let upload = RequestUpload(

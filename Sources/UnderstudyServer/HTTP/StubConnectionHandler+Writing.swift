@@ -27,7 +27,7 @@ extension StubConnectionHandler {
 
     /// Writes head, body and end, then either waits for the next request or closes.
     func writeResponse(
-        _ rendered: ResponseHeadBuilder.Result, body: Data, method: HTTPMethod, context: ChannelHandlerContext,
+        _ rendered: ResponseHeadBuilder.Result, body: Data, method: HTTPMethod, afterWrite: Bool = false, context: ChannelHandlerContext,
         completed: @escaping @Sendable (Result<Void, Error>) -> Void
     ) {
         if ResponseHeadBuilder.isInterim(rendered.head.status) {
@@ -38,20 +38,25 @@ extension StubConnectionHandler {
         if rendered.allowsBody, method != .HEAD, !body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }
-        finishResponse(mustClose: rendered.mustClose, context: context, completed: completed)
+        finishResponse(mustClose: rendered.mustClose, afterWrite: afterWrite, context: context, completed: completed)
     }
 
     /// Writes `.end`. The pipelining handler hands us the next buffered request from inside that
     /// write, so the state must say "idle" (or "closing") before it.
-    func finishResponse(mustClose: Bool, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
+    /// - Parameter afterWrite: call `completed` only once the socket has taken the response (the
+    ///   admin API's shutdown must not stop the server before its answer is out).
+    func finishResponse(
+        mustClose: Bool, afterWrite: Bool = false, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void
+    ) {
         let close = mustClose || closeAfterResponse
         state = close ? .closing : .idle
         lastActivity = .now()
-        guard close else {
-            // Keep-alive: no promise to allocate and wait on. The flush hands the bytes to the
-            // socket (or queues them) before it returns, which is when the response counts as sent.
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        guard close || afterWrite else {
+            // Keep-alive: no promise to allocate and wait on. Completed before the end goes out,
+            // since the pipelining handler answers the next request from inside that write, and
+            // journal completions must keep request order.
             completed(.success(()))
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             return
         }
         let promise = context.eventLoop.makePromise(of: Void.self)
@@ -59,7 +64,7 @@ extension StubConnectionHandler {
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         promise.futureResult.whenComplete { result in
             completed(result)
-            bound.value.close(promise: nil)
+            if close { bound.value.close(promise: nil) }
         }
     }
 

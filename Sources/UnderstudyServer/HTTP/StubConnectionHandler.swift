@@ -138,6 +138,9 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
+        // A body streaming upstream cannot end well now: the upstream request fails at once.
+        upload?.abort("the request body was malformed or the connection failed: \(error)")
+        upload = nil
         if error is HTTPParserError || error is RequestRefused {
             // NIO's error handler (or ours, for 431) has written the answer already.
             environment.logger.info("Rejected a malformed request", metadata: ["error": "\(error)"])

@@ -95,7 +95,15 @@ final class RequestUpload {
         engine.journalStreamed(request, decision: decision, subEvents: capture.subEvents(broken: reason, ofRequest: true))
     }
 
+    /// True while the body is still arriving from the client and reading has not been paused for
+    /// the upstream: a silence then is the client's, and the idle time-out applies to it.
+    var awaitsClient: Bool { !ended && !handedOver && !paused }
+
+    /// Reading was stopped because the upstream has not taken the parts already read.
+    private var paused = false
+
     private func setReading(_ on: Bool) {
+        paused = !on
         try? channel.syncOptions?.setOption(ChannelOptions.autoRead, value: on)
     }
 }
