@@ -38,6 +38,13 @@ func scan(_ reads: [[UInt8]]) -> [UInt8] {
     RequestFramingScanner.output(of: reads, maxHeadBytes: 1024)
 }
 
+/// Built once: only the channel and its handlers must be new for each input.
+let fuzzConfiguration: StubServerConfiguration = {
+    var configuration = StubServerConfiguration()
+    configuration.maxHeaderBytes = 1024
+    return configuration
+}()
+
 /// The server's decoding pipeline on an embedded channel, with a handler that answers every
 /// complete request so pipelined ones keep coming.
 func drivePipeline(_ bytes: [UInt8], split: Int) {
