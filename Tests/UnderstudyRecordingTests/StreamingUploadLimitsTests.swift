@@ -9,7 +9,9 @@ import UnderstudyServer
     @Test func aClientThatFallsSilentMidBodyIsClosedAtTheIdleTimeOut() async throws {
         let upstream = try await UploadUpstream.start(firstPartBytes: 10)
         var configuration = quietConfiguration
-        configuration.idleTimeout = .milliseconds(300)
+        // Long enough for a slow machine (ThreadSanitizer) to connect and send before it runs out:
+        // the time-out starts when the connection opens.
+        configuration.idleTimeout = .seconds(2)
         let proxy = try await startServer(
             [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder(), configuration: configuration)
         try await withServers([proxy]) {
