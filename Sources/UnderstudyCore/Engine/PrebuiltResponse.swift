@@ -12,12 +12,17 @@ struct PrebuiltResponse: Sendable {
         headers = Self.headers(of: definition)
         headers.add("Matched-Stub-Id", id.lowercasedString)
         if let name { headers.add("Matched-Stub-Name", name) }
-        switch definition.body {
-        case .text(let text): body = Data(text.utf8)
-        case .json(let json): body = JSONWriter.data(json)
-        case .binary(let data): body = data
-        case .file: body = nil
-        case nil: body = Data()
+        body = Self.bytes(of: definition.body)
+    }
+
+    /// An inline body's bytes; nil for a `bodyFileName` body, which is read when served.
+    static func bytes(of body: ResponseBody?) -> Data? {
+        switch body {
+        case .text(let text): return Data(text.utf8)
+        case .json(let json): return JSONWriter.data(json)
+        case .binary(let data): return data
+        case .file: return nil
+        case nil: return Data()
         }
     }
 

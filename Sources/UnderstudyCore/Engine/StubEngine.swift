@@ -54,12 +54,8 @@ public final class StubEngine: Sendable {
         }
         var headers = PrebuiltResponse.headers(of: definition)
         var status = definition.status
-        var body = Data()
-        switch definition.body {
-        case .text(let text): body = Data(text.utf8)
-        case .json(let json): body = JSONWriter.data(json)
-        case .binary(let data): body = data
-        case .file(let name):
+        var body = PrebuiltResponse.bytes(of: definition.body) ?? Data()
+        if case .file(let name) = definition.body {
             do {
                 guard let files else { throw FileAccessError.missing(name) }
                 body = try files.read(name)
@@ -69,7 +65,6 @@ public final class StubEngine: Sendable {
                 body = Data(String(describing: error).utf8)
                 headers.set("Content-Type", "text/plain")
             }
-        case nil: break
         }
         headers.add("Matched-Stub-Id", stub.id.lowercasedString)
         if let name = stub.name { headers.add("Matched-Stub-Name", name) }
