@@ -3,7 +3,7 @@
 # this package (Benchmarks/BareNIOServer), on loopback, with wrk. Prints a table and writes it to
 # Benchmarks/results/server-<date>.txt.
 #
-#   Scripts/bench-server.sh           # about 4 minutes on 2 cores (plus the release build)
+#   Scripts/bench-server.sh           # about 5 minutes on 2 cores (plus the release build)
 #   QUICK=1 Scripts/bench-server.sh   # under a minute, for a smoke check; figures are rough
 #
 # Settings (environment; QUICK=1 changes the defaults shown second):
@@ -105,13 +105,24 @@ for c in 64 256; do
     rps[ours,$c]=$BENCH_RPS p99[ours,$c]=$BENCH_P99_MS cpu[ours,$c]=$BENCH_CPU_US_PER_REQ
 done
 bench_stop_server "$hello_pid"
+# The previous design, for comparison: every request through NIO's HTTP handlers.
+bench_start_server general "$understudy" serve --port 0 --root "$BENCH_TMP/hello" --no-fast-path
+general_url=$BENCH_URL general_pid=$BENCH_PID
+for c in 64 256; do
+    measure "$general_url/hello" "$c" 1
+    rps[general,$c]=$BENCH_RPS cpu[general,$c]=$BENCH_CPU_US_PER_REQ
+done
+bench_stop_server "$general_pid"
 for c in 64 256; do
     ratio=$(bench_ratio "${rps[ours,$c]}" "${rps[bare,$c]}")
     row "matched stub, $c conns: req/s" "${rps[ours,$c]}" "${rps[bare,$c]}" "$ratio" "≥ 1.0×" "$(bench_check "$ratio" ">=" 1.0)"
     row "matched stub, $c conns: p99 ms" "${p99[ours,$c]}" "${p99[bare,$c]}" "$(bench_ratio "${p99[ours,$c]}" "${p99[bare,$c]}")" "" ""
     row "matched stub, $c conns: server CPU µs/req" "${cpu[ours,$c]}" "${cpu[bare,$c]}" "$(bench_ratio "${cpu[ours,$c]}" "${cpu[bare,$c]}")" "" ""
+    row "  --no-fast-path, $c conns: req/s" "${rps[general,$c]}" "${rps[bare,$c]}" "$(bench_ratio "${rps[general,$c]}" "${rps[bare,$c]}")" "" ""
+    row "  --no-fast-path, $c conns: CPU µs/req" "${cpu[general,$c]}" "${cpu[bare,$c]}" "$(bench_ratio "${cpu[general,$c]}" "${cpu[bare,$c]}")" "" ""
 done
 note "(CPU µs/req: the server's user+system time per request; other load on the machine moves it far less than req/s)"
+note "(--no-fast-path rows: the previous design, every request through NIO's HTTP handlers, same binary and run)"
 
 # 2. Exact stub at the worst position among BENCH_STUBS vs the same stub alone (64 connections).
 bench_log "2/5 $stubs stubs at the worst position vs one stub"

@@ -1,8 +1,10 @@
 // libFuzzer target: request bytes through the server's framing. The first byte picks where the
-// rest is split into two reads. Two checks per input:
-// the framing scanner gives the same output however the bytes are split into reads, and the
-// server's whole decoding pipeline (scanner, NIO's decoder, pipelining, 400/431 answers) takes
-// them without crashing. Built only by Scripts/fuzz.sh; otherwise an empty program.
+// rest is split into two reads. Three checks per input:
+// the framing scanner gives the same output however the bytes are split into reads; whatever the
+// fast path's parser (PlainRequestParser) accepts, NIO's decoder accepts too and reads the same
+// method, target, headers and body, and the parser waits (never refuses) on every shorter cut;
+// and the server's whole decoding pipeline (scanner, NIO's decoder, pipelining, 400/431 answers)
+// takes the bytes without crashing. Built only by Scripts/fuzz.sh; otherwise an empty program.
 #if FUZZING
 import Foundation
 import FuzzSupport
@@ -29,8 +31,63 @@ func fuzzHTTPRequest(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
     if whole != pieces {
         fuzzFailure("scanner output depends on the split at \(split)")
     }
+    checkPlainParser(bytes, split: split)
     drivePipeline(bytes, split: split)
     return 0
+}
+
+/// The fast path's parser against NIO's decoder, on the first request in `bytes`.
+func checkPlainParser(_ bytes: [UInt8], split: Int) {
+    func parse(_ part: ArraySlice<UInt8>) -> PlainRequestParser.Outcome {
+        part.withUnsafeBytes { PlainRequestParser.parse($0, maxHeadBytes: 1024, maxBodyBytes: 512) }
+    }
+    guard case .request(let plain) = parse(bytes[...]) else { return }
+    switch parse(bytes[..<split]) {
+    case .notPlain:
+        fuzzFailure("a cut at \(split) of a plain request was refused")
+    case .incomplete where split >= plain.length:
+        fuzzFailure("a cut at \(split) holding the whole request was still incomplete")
+    case .request(let early) where early.length != plain.length:
+        fuzzFailure("a cut at \(split) read a request of another length")
+    default:
+        break
+    }
+    let decoded = decodeWithNIO(Array(bytes[..<plain.length]))
+    guard let head = decoded.head else {
+        fuzzFailure("NIO's decoder did not read the request the plain parser read")
+        return
+    }
+    let nioHeaders = head.headers.map { "\($0.name): \($0.value)" }
+    let plainHeaders = plain.headers.fields.map { "\($0.name): \($0.value)" }
+    if head.method.rawValue != plain.method || head.uri != plain.target || head.version != .http1_1 || nioHeaders != plainHeaders {
+        fuzzFailure("NIO read \(head.method) \(head.uri) \(nioHeaders), the plain parser \(plain.method) \(plain.target) \(plainHeaders)")
+    }
+    if decoded.body != Array(bytes[plain.bodyStart..<plain.length]) || !decoded.ended {
+        fuzzFailure("NIO read another body, or no end of the request")
+    }
+}
+
+/// What NIO's decoder reads from `bytes`: the first head, its body, and whether it ended.
+func decodeWithNIO(_ bytes: [UInt8]) -> (head: HTTPRequestHead?, body: [UInt8], ended: Bool) {
+    let channel = EmbeddedChannel()
+    var head: HTTPRequestHead?
+    var body: [UInt8] = []
+    var ended = false
+    do {
+        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(HTTPRequestDecoder()))
+        try channel.writeInbound(ByteBuffer(bytes: bytes))
+        while let part = try channel.readInbound(as: HTTPServerRequestPart.self), !ended {
+            switch part {
+            case .head(let read): head = read
+            case .body(let chunk): body += chunk.readableBytesView
+            case .end: ended = true
+            }
+        }
+    } catch {
+        head = nil
+    }
+    _ = try? channel.finish(acceptAlreadyClosed: true)
+    return (head, body, ended)
 }
 
 /// The scanner's output for the given reads, flushed at the end as a close would.

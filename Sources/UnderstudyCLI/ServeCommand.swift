@@ -50,6 +50,11 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: "Also read from the UNDERSTUDY_ADMIN_TOKEN environment variable, which other users of this machine cannot see in the process list."))
     var adminToken: String?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Serve every request through NIO's HTTP handlers, skipping the fast path for plain requests.",
+        discussion: "Answers are the same either way; this is for comparing the two (Scripts/bench-server.sh does)."))
+    var noFastPath = false
+
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
@@ -78,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = try await StubHTTPServer.start(
             engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current),
-            configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, logger: logger),
+            configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
         let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in

@@ -126,6 +126,11 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
 
     public var effectivePriority: Int { priority ?? Self.defaultPriority }
 
+    /// True when both values are the same stub, unchanged since one was copied from the other:
+    /// a cheap identity test for a transport that keeps work done for a stub (an encoded
+    /// response) and must know when it is stale.
+    public func sharesStorage(with other: StubMapping) -> Bool { box === other.box }
+
     /// The response's headers and body as served without templating (see ``PrebuiltResponse``).
     var prebuiltResponse: PrebuiltResponse { box.prebuilt }
 }

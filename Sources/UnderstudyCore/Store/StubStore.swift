@@ -138,12 +138,20 @@ public final class StubStore: Sendable {
     /// Picks the stub for a request: the first in match order whose pattern and scenario state
     /// match. Applies the stub's scenario transition after selection.
     public func match(_ request: LoggedRequest, now: Date = Date()) -> StubMapping? {
+        match(request, now: now, accepting: { _ in true })
+    }
+
+    /// ``match(_:now:)`` for a caller that can serve only some stubs itself: the selected stub is
+    /// returned, and its scenario transition applied, only when `accept` says yes. Otherwise the
+    /// result is nil and nothing changed, so the caller can hand the request to a path that
+    /// serves every stub and matches it again there.
+    public func match(_ request: LoggedRequest, now: Date = Date(), accepting accept: (StubMapping) -> Bool) -> StubMapping? {
         let (bucket, fallback, scenarios) = state.withLock { state in
             let candidates = state.index.candidates(forPath: request.path)
             return (candidates.bucket, candidates.fallback, state.scenarioStates)
         }
         let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
-        guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context) else { return nil }
+        guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else { return nil }
         advanceScenario(of: stub)
         return stub
     }

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import UnderstudyCore
 
 /// What every connection of one server shares: where requests go and the limits they obey.
@@ -18,6 +19,8 @@ final class ConnectionEnvironment: Sendable {
     /// Checks admin requests for the token, when the configuration sets one.
     let adminGate: AdminTokenGate?
     let logger: Logger
+    /// How many requests ``PlainRequestFastPath`` answered, for tests that must know it took them.
+    let fastPathAnswers = Atomic<Int>(0)
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil, configuration: StubServerConfiguration,

@@ -2,24 +2,28 @@ import NIOCore
 import NIOHTTP1
 
 /// The handlers of one connection, socket end first:
-/// raw-bytes writer, Content-Length/Transfer-Encoding reconciler, NIO's HTTP/1.1 server handlers
+/// raw-bytes writer, the fast path for plain requests (``PlainRequestFastPath``, which hands
+/// everything else on), Content-Length/Transfer-Encoding reconciler, NIO's HTTP/1.1 server handlers
 /// (encoder, decoder with our header limit, pipelining; no second header validation), our 431 answer,
 /// NIO's 400 answer, and the stub handler (which keeps its own idle timer: NIO's
 /// `IdleStateHandler` would add a handler hop to every read and write of every request).
 enum ConnectionPipeline {
     static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
-        try configureFraming(channel, configuration: environment.configuration)
-        try channel.pipeline.syncOperations.addHandler(StubConnectionHandler(environment: environment))
+        let activity = ConnectionActivity()
+        let fastPath = environment.configuration.usesFastPath ? PlainRequestFastPath(environment: environment, activity: activity) : nil
+        try configureFraming(channel, configuration: environment.configuration, fastPath: fastPath)
+        try channel.pipeline.syncOperations.addHandler(StubConnectionHandler(environment: environment, activity: activity))
     }
 
     /// Everything that turns bytes into request parts and answers malformed ones, without the
     /// stub handler: the part the HTTP fuzz target drives.
-    static func configureFraming(_ channel: any Channel, configuration: StubServerConfiguration) throws {
+    static func configureFraming(_ channel: any Channel, configuration: StubServerConfiguration, fastPath: PlainRequestFastPath? = nil) throws {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderListSize = max(1, configuration.maxHeaderBytes)
         limits.maxHeaderFieldSize = max(1, configuration.maxHeaderBytes)
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(RawBytesWriter())
+        if let fastPath { try pipeline.addHandler(fastPath) }
         try pipeline.addHandler(LengthHeaderReconciler(maxHeaderBytes: configuration.maxHeaderBytes))
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: true, withErrorHandling: false,

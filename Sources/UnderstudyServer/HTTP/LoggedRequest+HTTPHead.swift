@@ -14,7 +14,19 @@ extension LoggedRequest {
             let isSetAside = name.utf8.count == setAside.utf8.count && name == setAside
             headers.add(isSetAside ? "Content-Length" : name, value)
         }
-        var url = head.uri
+        self.init(
+            method: head.method.rawValue, target: head.uri, protocolVersion: Self.protocolVersion(head.version), headers: headers,
+            body: body, clientIP: clientIP, boundHost: boundHost, boundPort: boundPort, loggedDate: loggedDate)
+    }
+
+    /// The engine's view of a request from its parts as read off the wire; both of the server's
+    /// request paths (NIO's decoder and ``PlainRequestParser``) come through here.
+    /// - Parameter target: the request target as sent: origin form (`/a?b`) or absolute form.
+    init(
+        method: String, target: String, protocolVersion: String, headers: HeaderFields, body: Data,
+        clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date()
+    ) {
+        var url = target
         var host = headers.first("Host").map(Self.hostWithoutPort) ?? boundHost
         var isProxyRequest = false
         // An absolute-form target (`GET http://example.com/a HTTP/1.1`) is a browser-proxy request:
@@ -29,9 +41,9 @@ extension LoggedRequest {
             isProxyRequest = true
         }
         self.init(
-            method: head.method.rawValue, url: url, scheme: "http", host: host, port: boundPort, clientIP: clientIP,
+            method: method, url: url, scheme: "http", host: host, port: boundPort, clientIP: clientIP,
             headers: headers, body: body, loggedDate: loggedDate,
-            protocolVersion: Self.protocolVersion(head.version), browserProxyRequest: isProxyRequest)
+            protocolVersion: protocolVersion, browserProxyRequest: isProxyRequest)
     }
 
     /// `HTTP/1.1`; the common versions without building a string each time.

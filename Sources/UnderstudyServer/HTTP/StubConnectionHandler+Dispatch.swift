@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 import UnderstudyCore
@@ -120,7 +121,7 @@ extension StubConnectionHandler {
             // The upstream's answer streams through (StubConnectionHandler+Proxying.swift).
             proxy(decision, to: head, request: request, receivedAt: receivedAt, context: context)
         case .stub(let decision):
-            logServed(request, decision)
+            Self.logServed(request, decision, to: environment.logger)
             let decided = NIODeadline.now()
             if decision.delay > .zero {
                 // The journal has the request already; the answer waits on the loop's timer, never a sleep.
@@ -158,8 +159,7 @@ extension StubConnectionHandler {
 
     static func milliseconds(_ amount: TimeAmount) -> Int { Int(amount.nanoseconds / 1_000_000) }
 
-    private func logServed(_ request: LoggedRequest, _ decision: ServeDecision) {
-        let logger = environment.logger
+    static func logServed(_ request: LoggedRequest, _ decision: ServeDecision, to logger: Logger) {
         if let problem = decision.templateError {
             logger.error("\(request.method) \(request.url): the response template failed to render; answered 500", metadata: ["error": "\(problem)"])
         }

@@ -33,13 +33,18 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// answered on the event loop would otherwise recurse once per request (see `dispatch`).
     var nestedAnswers = 0
     /// When a request part last arrived or a response last went out (see ``armIdleTimer``).
-    var lastActivity = NIODeadline.now()
+    let activity: ConnectionActivity
+    var lastActivity: NIODeadline {
+        get { activity.last }
+        set { activity.last = newValue }
+    }
     var idleTimer: Scheduled<Void>?
     /// A request body streaming to a proxy stub's upstream (StubConnectionHandler+Upload.swift).
     var upload: RequestUpload?
 
-    init(environment: ConnectionEnvironment) {
+    init(environment: ConnectionEnvironment, activity: ConnectionActivity = ConnectionActivity()) {
         self.environment = environment
+        self.activity = activity
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

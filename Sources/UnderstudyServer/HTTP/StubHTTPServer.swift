@@ -25,14 +25,18 @@ public final class StubHTTPServer: Sendable {
     public let baseURL: URL
 
     private let serverChannel: any Channel
+    private let environment: ConnectionEnvironment
     let connections: OpenConnections
     private let gracePeriod: Duration
     private let logger: Logger
     private let stopping = Mutex(false)
     private let stopped = StopSignal()
 
-    private init(engine: StubEngine, channel: any Channel, connections: OpenConnections, configuration: StubServerConfiguration) throws {
+    private init(
+        engine: StubEngine, channel: any Channel, connections: OpenConnections, environment: ConnectionEnvironment, configuration: StubServerConfiguration
+    ) throws {
         self.engine = engine
+        self.environment = environment
         self.serverChannel = channel
         self.connections = connections
         self.gracePeriod = configuration.shutdownGracePeriod
@@ -78,7 +82,8 @@ public final class StubHTTPServer: Sendable {
             .bind(host: configuration.host, port: configuration.port).get()
         let server: StubHTTPServer
         do {
-            server = try StubHTTPServer(engine: engine, channel: channel, connections: connections, configuration: configuration)
+            server = try StubHTTPServer(
+                engine: engine, channel: channel, connections: connections, environment: environment, configuration: configuration)
         } catch {
             try? await channel.close().get()
             throw error
@@ -90,6 +95,9 @@ public final class StubHTTPServer: Sendable {
         configuration.logger.info("Understudy serving on \(server.baseURL.absoluteString)")
         return server
     }
+
+    /// How many requests the fast path for plain requests answered (see ``PlainRequestFastPath``).
+    var fastPathAnswerCount: Int { environment.fastPathAnswers.load(ordering: .relaxed) }
 
     /// True until ``stop()`` begins (or an admin shutdown).
     public var isRunning: Bool { !stopping.withLock { $0 } }

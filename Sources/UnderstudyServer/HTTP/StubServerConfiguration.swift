@@ -18,6 +18,10 @@ public struct StubServerConfiguration: Sendable {
     /// `X-Understudy-Admin-Token: <token>`; anything else is answered 401. Stub traffic never needs it.
     /// An empty token locks the admin API entirely.
     public var adminToken: String?
+    /// Answers plain requests for simple stubs straight from the socket's bytes
+    /// (``PlainRequestFastPath``). Off, every request goes through NIO's HTTP handlers; the
+    /// answers, journal and scenarios are the same either way, so this is for comparing the two.
+    public var usesFastPath: Bool
     /// Where each request is logged (at `.info`) with the stub it matched or "no match".
     public var logger: Logger
 
@@ -29,6 +33,7 @@ public struct StubServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(60),
         shutdownGracePeriod: Duration = .seconds(5),
         adminToken: String? = nil,
+        usesFastPath: Bool = true,
         logger: Logger = Logger(label: "understudy.server")
     ) {
         self.host = host
@@ -38,6 +43,7 @@ public struct StubServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.shutdownGracePeriod = shutdownGracePeriod
         self.adminToken = adminToken
+        self.usesFastPath = usesFastPath
         self.logger = logger
     }
 }

@@ -74,6 +74,14 @@ final class RawConnection {
         }
     }
 
+    /// The exact bytes of the next whole response; nil if the connection ends first.
+    func readResponseBytes(toHEAD: Bool = false) async throws -> [UInt8]? {
+        while true {
+            if let (_, used) = RawResponse.parse(pending, bodyless: toHEAD) { return take(used) }
+            guard try await readMore() else { return nil }
+        }
+    }
+
     private func take(_ count: Int) -> [UInt8] {
         let taken = Array(pending.prefix(count))
         pending.removeFirst(min(count, pending.count))

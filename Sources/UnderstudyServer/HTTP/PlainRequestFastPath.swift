@@ -1,0 +1,146 @@
+import Foundation
+import NIOCore
+import UnderstudyCore
+
+/// Answers the common request straight from the bytes read, before NIO's HTTP handlers: a plain
+/// HTTP/1.1 request (``PlainRequestParser``) whose stub needs nothing but its own response
+/// (``StubEngine/answerAtOnce(_:now:accepting:)``) that can go out as one buffer
+/// (``PlainResponseEncoder``). That skips the decoder, the pipelining handler, the encoder and
+/// the handler hops between them, which cost more than selecting and journalling a stub.
+///
+/// Everything else (admin calls, delays, faults, templates, proxies, misses, odd or malformed
+/// requests, a client that stops reading) is handed over with every byte not yet answered to
+/// the general path behind it, which then serves the connection for the rest of its life. The
+/// hand-over happens only between requests, and the answers written here are already in the
+/// channel's queue, so responses keep request order. The journal, scenarios and response bytes
+/// are the same either way: `FastPathAgreementTests` sends the same requests both ways.
+final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let environment: ConnectionEnvironment
+    private let activity: ConnectionActivity
+    /// Set once the general path has the connection.
+    private var handedOver = false
+    /// The start of a plain request still arriving.
+    private var held: ByteBuffer?
+    private var addresses: ConnectionAddresses?
+    /// The last stub answered here and its encoded response: a client tends to ask the same again.
+    private var lastStub: StubMapping?
+    private var lastResponse: ByteBuffer?
+    static let largestKeptResponse = 64 * 1024
+
+    init(environment: ConnectionEnvironment, activity: ConnectionActivity) {
+        self.environment = environment
+        self.activity = activity
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !handedOver else {
+            context.fireChannelRead(data)
+            return
+        }
+        activity.last = .now()
+        var input = unwrapInboundIn(data)
+        if var held {
+            self.held = nil
+            held.writeBuffer(&input)
+            input = held
+        }
+        let answered = answerPlainRequests(in: &input, context: context)
+        if answered { context.flush() }
+        if handedOver {
+            if input.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(input)) }
+        } else if input.readableBytes > 0 {
+            held = input
+        }
+    }
+
+    /// Answers whole plain requests from the front of `input` until it runs out or meets one that
+    /// is not for this path. Returns whether anything was written.
+    private func answerPlainRequests(in input: inout ByteBuffer, context: ChannelHandlerContext) -> Bool {
+        let configuration = environment.configuration
+        let maxBodyBytes = min(StubConnectionHandler.matchOnLoopBodyLimit, configuration.maxBodyBytes)
+        var answered = false
+        while input.readableBytes > 0 {
+            // A client that does not read its answers gets the general path's handling of that.
+            guard context.channel.isWritable else {
+                handedOver = true
+                break
+            }
+            let outcome = input.withUnsafeReadableBytes {
+                PlainRequestParser.parse($0, maxHeadBytes: configuration.maxHeaderBytes, maxBodyBytes: maxBodyBytes)
+            }
+            switch outcome {
+            case .incomplete:
+                return answered
+            case .notPlain:
+                handedOver = true
+            case .request(let plain):
+                guard let response = answer(plain, in: input, context: context) else {
+                    handedOver = true
+                    break
+                }
+                context.write(wrapOutboundOut(response), promise: nil)
+                answered = true
+                input.moveReaderIndex(forwardBy: plain.length)
+            }
+            if handedOver { break }
+        }
+        return answered
+    }
+
+    /// The response for one plain request, journalled; nil when the general path must serve it
+    /// (nothing is journalled then).
+    private func answer(_ plain: PlainRequestParser.Request, in input: ByteBuffer, context: ChannelHandlerContext) -> ByteBuffer? {
+        guard !StubConnectionHandler.isAdminURL(plain.target), !environment.isOffline() else { return nil }
+        let receivedAt = NIODeadline.now()
+        let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+        self.addresses = addresses
+        let body = plain.bodyLength == 0 ? Data() : Data(input.readableBytesView.dropFirst(plain.bodyStart).prefix(plain.bodyLength))
+        let request = LoggedRequest(
+            method: plain.method, target: plain.target, protocolVersion: "HTTP/1.1", headers: plain.headers, body: body,
+            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
+        let engine = environment.engine
+        let cached = lastStub
+        guard let decision = engine.answerAtOnce(request, accepting: { stub in
+            cached?.sharesStorage(with: stub) ?? false || PlainResponseEncoder.canEncode(stub)
+        }), let stub = decision.stub else { return nil }
+        let decided = NIODeadline.now()
+        StubConnectionHandler.logServed(request, decision, to: environment.logger)
+        let response: ByteBuffer
+        if let cached, let lastResponse, cached.sharesStorage(with: stub) {
+            response = lastResponse
+        } else {
+            response = PlainResponseEncoder.encode(decision, allocator: context.channel.allocator)
+            // Kept only when small: every open connection may hold one.
+            let keep = response.readableBytes <= Self.largestKeptResponse
+            lastStub = keep ? stub : nil
+            lastResponse = keep ? response : nil
+        }
+        engine.complete(decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decided - receivedAt)))
+        environment.fastPathAnswers.wrappingAdd(1, ordering: .relaxed)
+        return response
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The general path reports a request cut short by the client's close.
+        if case .inputClosed? = event as? ChannelEvent { handOverHeldBytes(context: context) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        handOverHeldBytes(context: context)
+        context.fireChannelInactive()
+    }
+
+    private func handOverHeldBytes(context: ChannelHandlerContext) {
+        guard !handedOver else { return }
+        handedOver = true
+        if let held, held.readableBytes > 0 {
+            self.held = nil
+            context.fireChannelRead(wrapInboundOut(held))
+        }
+    }
+}
