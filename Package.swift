@@ -88,6 +88,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyServer", "UnderstudyCore",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),

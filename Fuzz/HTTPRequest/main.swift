@@ -55,7 +55,6 @@ func checkPlainParser(_ bytes: [UInt8], split: Int) {
     let decoded = decodeWithNIO(Array(bytes[..<plain.length]))
     guard let head = decoded.head else {
         fuzzFailure("NIO's decoder did not read the request the plain parser read")
-        return
     }
     let nioHeaders = head.headers.map { "\($0.name): \($0.value)" }
     let plainHeaders = plain.headers.fields.map { "\($0.name): \($0.value)" }
@@ -95,19 +94,22 @@ func scan(_ reads: [[UInt8]]) -> [UInt8] {
     RequestFramingScanner.output(of: reads, maxHeadBytes: 1024)
 }
 
-/// Built once: only the channel and its handlers must be new for each input.
-let fuzzConfiguration: StubServerConfiguration = {
-    var configuration = StubServerConfiguration()
-    configuration.maxHeaderBytes = 1024
-    return configuration
-}()
+/// Built once: only the channel and its handlers must be new for each input. A static, not a
+/// top-level `let`: `runFuzzer` never returns, so top-level code after it never runs.
+enum FuzzSettings {
+    static let configuration: StubServerConfiguration = {
+        var configuration = StubServerConfiguration()
+        configuration.maxHeaderBytes = 1024
+        return configuration
+    }()
+}
 
 /// The server's decoding pipeline on an embedded channel, with a handler that answers every
 /// complete request so pipelined ones keep coming.
 func drivePipeline(_ bytes: [UInt8], split: Int) {
     let channel = EmbeddedChannel()
     do {
-        try ConnectionPipeline.configureFraming(channel, configuration: fuzzConfiguration)
+        try ConnectionPipeline.configureFraming(channel, configuration: FuzzSettings.configuration)
         try channel.pipeline.syncOperations.addHandler(AnswerEveryRequest())
         for piece in [bytes[..<split], bytes[split...]] where !piece.isEmpty {
             try channel.writeInbound(ByteBuffer(bytes: piece))

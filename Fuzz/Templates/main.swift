@@ -16,8 +16,11 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
     fuzzTemplates(UnsafeBufferPointer(start: data, count: size))
 }
 
-/// A fixed clock, so a crash replays the same way.
-let fuzzNow = Date(timeIntervalSince1970: 1_700_000_000)
+/// A fixed clock, so a crash replays the same way. A static, not a top-level `let`: `runFuzzer`
+/// never returns, so top-level code after it never runs.
+enum FuzzClock {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+}
 
 func fuzzTemplates(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
     let split = input.firstIndex(of: 0) ?? input.endIndex
@@ -28,9 +31,9 @@ func fuzzTemplates(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
         method: "POST", url: "/things/42/parts?id=7&tag=a&tag=b",
         headers: ["Content-Type": "application/json", "Cookie": "session=abc; theme=dark", "X-Id": "42"],
         body: body)
-    check(try? template.render(request, now: fuzzNow), source)
+    check(try? template.render(request, now: FuzzClock.now), source)
     if let json = try? JSONParser.parse(body) {
-        check(try? template.render(context: json, now: fuzzNow), source)
+        check(try? template.render(context: json, now: FuzzClock.now), source)
     }
     return 0
 }

@@ -48,14 +48,15 @@ public struct LoggedRequest: Sendable, Identifiable {
 
     /// The path part of `url`, still encoded.
     public var path: String {
-        guard let q = url.firstIndex(of: "?") else { return url }
+        // Searched as bytes: every stub match asks, and a Character search costs several times more.
+        guard let q = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return url }
         return String(url[..<q])
     }
 
     /// The raw query after `?`, or nil.
     public var rawQuery: String? {
-        guard let q = url.firstIndex(of: "?") else { return nil }
-        return String(url[url.index(after: q)...])
+        guard let q = url.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return String(url[url.utf8.index(after: q)...])
     }
 
     /// `scheme://host:port` plus `url`.

@@ -16,6 +16,13 @@ final class HeaderOverflowResponder: ChannelInboundHandler, RemovableChannelHand
     typealias OutboundOut = HTTPServerResponsePart
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
+        if error is HTTPParserError, !context.channel.isActive {
+            // A request cut short by the close itself: nobody is left to answer, and NIO's handler
+            // would write its 400 into a pipelining handler that has already shut down (after a
+            // graceful stop that trips an assertion in debug builds).
+            context.fireErrorCaught(ChannelError.ioOnClosedChannel)
+            return
+        }
         guard let parserError = error as? HTTPParserError, parserError == .headerOverflow else {
             context.fireErrorCaught(error)
             return

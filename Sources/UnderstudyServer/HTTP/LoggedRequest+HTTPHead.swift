@@ -60,7 +60,7 @@ extension LoggedRequest {
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             return String(authority[...close])
         }
-        guard let colon = authority.lastIndex(of: ":") else { return authority }
+        guard let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")) else { return authority }
         return String(authority[..<colon])
     }
 }

@@ -25,11 +25,15 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     private var handedOver = false
     /// The start of a plain request still arriving.
     private var held: ByteBuffer?
+    /// Reads that ended inside the current request. Each one re-parses it from the start, so a
+    /// request trickling in byte by byte goes to the general path, whose parser is incremental.
+    private var partialReads = 0
+    static let maxPartialReads = 3
     private var addresses: ConnectionAddresses?
     /// The last stub answered here and its encoded response: a client tends to ask the same again.
     private var lastStub: StubMapping?
     private var lastResponse: ByteBuffer?
-    static let largestKeptResponse = 64 * 1024
+    static let largestKeptResponse = 4 * 1024
 
     init(environment: ConnectionEnvironment, activity: ConnectionActivity) {
         self.environment = environment
@@ -74,7 +78,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             }
             switch outcome {
             case .incomplete:
-                return answered
+                partialReads += 1
+                if partialReads > Self.maxPartialReads { handedOver = true }
             case .notPlain:
                 handedOver = true
             case .request(let plain):
@@ -84,9 +89,11 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
                 }
                 context.write(wrapOutboundOut(response), promise: nil)
                 answered = true
+                partialReads = 0
                 input.moveReaderIndex(forwardBy: plain.length)
+                continue
             }
-            if handedOver { break }
+            break
         }
         return answered
     }
@@ -125,8 +132,13 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // The general path reports a request cut short by the client's close.
-        if case .inputClosed? = event as? ChannelEvent { handOverHeldBytes(context: context) }
+        // On the client's half-close the general path reports a request cut short. On a graceful
+        // stop it must know a request is under way, or it closes the connection as idle.
+        if case .inputClosed? = event as? ChannelEvent {
+            handOverHeldBytes(context: context)
+        } else if event is ChannelShouldQuiesceEvent {
+            handOverHeldBytes(context: context)
+        }
         context.fireUserInboundEventTriggered(event)
     }
 

@@ -156,6 +156,8 @@ enum PlainRequestParser {
             case 7 where equalsIgnoringCase(name, "upgrade"): return .framing
             case 10 where equalsIgnoringCase(name, "connection"): return .connection
             case 14 where equalsIgnoringCase(name, "content-length"): return .contentLength
+            // llhttp reads it as `Connection` (keep-alive or close).
+            case 16 where equalsIgnoringCase(name, "proxy-connection"): return .connection
             case 17 where equalsIgnoringCase(name, "transfer-encoding"): return .framing
             // The name the decoder's path uses to carry a set-aside Content-Length: that path reads it back.
             case RequestFramingScanner.setAsideContentLength.utf8.count
