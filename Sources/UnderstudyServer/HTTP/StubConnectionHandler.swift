@@ -135,11 +135,23 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case ChannelEvent.inputClosed:
             switch state {
             case .responding: closeAfterResponse = true
+            case .idle: closeOnceWritten(context: context)
             default: context.close(promise: nil)
             }
         default:
             context.fireUserInboundEventTriggered(event)
         }
+    }
+
+    /// Closes once every answer already written has reached the socket: a client that half-closes
+    /// straight after its last request still reads the whole of its answer, however large.
+    private func closeOnceWritten(context: ChannelHandlerContext) {
+        state = .closing
+        // An empty write completes only after the writes queued before it.
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        context.triggerUserOutboundEvent(RawBytes(bytes: context.channel.allocator.buffer(capacity: 0)), promise: promise)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        promise.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {

@@ -95,4 +95,22 @@ import UnderstudyServer
             }
         }
     }
+
+    /// An answer larger than the socket's buffer is still being written when the half-close
+    /// arrives: the connection closes only once all of it is out, on either request path.
+    @Test(arguments: [true, false])
+    func aHalfClosingClientGetsAllOfALargeAnswer(fastPath: Bool) async throws {
+        let body = String(repeating: "0123456789abcdef", count: 256 * 1024)  // 4 MiB
+        let stub = #"{"request":{"method":"GET","url":"/big"},"response":{"body":"\#(body)"}}"#
+        var configuration = quietConfiguration
+        configuration.usesFastPath = fastPath
+        try await withServer([stub], configuration: configuration) { server in
+            try await RawConnection.with(port: server.port) { connection in
+                try await connection.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+                connection.finishSending()
+                let (bytes, _) = await connection.readToEnd()
+                #expect(RawResponse.parse(bytes)?.0.body.count == body.utf8.count)
+            }
+        }
+    }
 }
