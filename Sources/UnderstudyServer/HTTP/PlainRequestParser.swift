@@ -74,7 +74,7 @@ enum PlainRequestParser {
             if atEnd { return .incomplete }
             guard bytes[index] == UInt8(ascii: "/") else { return .notPlain }
             let targetStart = index
-            while !atEnd, isTargetByte(bytes[index]) { index += 1 }
+            while !atEnd, HTTPByteClass.isTarget(bytes[index]) { index += 1 }
             if atEnd { return .incomplete }
             guard bytes[index] == UInt8(ascii: " ") else { return .notPlain }
             let target = string(targetStart..<index)
@@ -98,7 +98,7 @@ enum PlainRequestParser {
                 }
                 // name ":" OWS value CRLF, with no space before the colon and none after the value.
                 let nameStart = index
-                while !atEnd, isTokenByte(bytes[index]) { index += 1 }
+                while !atEnd, HTTPByteClass.isToken(bytes[index]) { index += 1 }
                 if atEnd { return .incomplete }
                 guard bytes[index] == UInt8(ascii: ":"), index > nameStart else { return .notPlain }
                 let nameRange = nameStart..<index
@@ -201,26 +201,6 @@ enum PlainRequestParser {
 
     private static func isUppercaseLetter(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-    }
-
-    /// RFC 3986 unreserved and reserved characters and `%`, without `#`: what URLs are made of.
-    private static func isTargetByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~:/?[]@!$&'()*+,;=%".utf8.contains(byte)
-        }
-    }
-
-    /// RFC 9110 token characters.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     /// Visible ASCII, space and tab.

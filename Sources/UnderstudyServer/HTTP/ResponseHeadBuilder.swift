@@ -68,14 +68,7 @@ struct ResponseHeadBuilder {
 
     /// RFC 9110 token characters; anything else would break the header block.
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            default:
-                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
-        }
+        !name.isEmpty && name.utf8.allSatisfy(HTTPByteClass.isToken)
     }
 
     static func isValidValue(_ value: String) -> Bool {
