@@ -69,8 +69,8 @@ import UnderstudyCore
                 #expect(!generalBytes.isEmpty)
                 #expect(fast.fastPathAnswerCount == (testCase.fast ? 1 : 0))
                 #expect(general.fastPathAnswerCount == 0)
-                let fastEntry = try await Self.completedEntry(fast)
-                let generalEntry = try await Self.completedEntry(general)
+                let fastEntry = await Self.completedEntry(fast)
+                let generalEntry = await Self.completedEntry(general)
                 #expect(fastEntry == generalEntry)
             }
         }
@@ -143,21 +143,28 @@ import UnderstudyCore
     }
 
     /// The server's only journal entry, once its response is logged (a closing connection logs
-    /// it after the bytes went out).
-    static func completedEntry(_ server: StubHTTPServer) async throws -> Entry? {
-        for _ in 0..<200 {
-            if let event = server.engine.journal.events.first, event.response != nil {
-                #expect(server.engine.journal.events.count == 1)
-                let request = event.request
-                return Entry(
-                    method: request.method, url: request.url, host: request.host, clientIP: request.clientIP,
-                    protocolVersion: request.protocolVersion, headers: request.headers.fields.map { "\($0.name): \($0.value)" },
-                    body: request.body, browserProxyRequest: request.browserProxyRequest, stubID: event.stub?.id,
-                    responseDefinition: event.responseDefinition, response: event.response, subEvents: event.subEvents.map(\.type))
-            }
-            try await Task.sleep(for: .milliseconds(10))
+    /// it after the bytes went out): waits on the journal's completions, not on a clock.
+    static func completedEntry(_ server: StubHTTPServer) async -> Entry? {
+        let journal = server.engine.journal
+        let (completions, continuation) = AsyncStream<Void>.makeStream()
+        let token = journal.observeCompletions { _ in continuation.yield() }
+        defer { token.cancel() }
+        if let entry = completedEntry(in: journal) { return entry }
+        for await _ in completions {
+            if let entry = completedEntry(in: journal) { return entry }
         }
-        Issue.record("no completed journal entry")
         return nil
+    }
+
+    private static func completedEntry(in journal: RequestJournal) -> Entry? {
+        let events = journal.events
+        guard let event = events.first, event.response != nil else { return nil }
+        #expect(events.count == 1)
+        let request = event.request
+        return Entry(
+            method: request.method, url: request.url, host: request.host, clientIP: request.clientIP,
+            protocolVersion: request.protocolVersion, headers: request.headers.fields.map { "\($0.name): \($0.value)" },
+            body: request.body, browserProxyRequest: request.browserProxyRequest, stubID: event.stub?.id,
+            responseDefinition: event.responseDefinition, response: event.response, subEvents: event.subEvents.map(\.type))
     }
 }
