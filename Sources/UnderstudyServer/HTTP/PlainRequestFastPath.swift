@@ -53,12 +53,14 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             input = held
         }
         let answered = answerPlainRequests(in: &input, context: context)
-        if answered { context.flush() }
+        // The rest is put away before the flush: a flush that fails makes NIO read what is left in
+        // the socket at once, re-entering here, and those bytes must land behind these.
         if handedOver {
             if input.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(input)) }
         } else if input.readableBytes > 0 {
             held = input
         }
+        if answered { context.flush() }
     }
 
     /// Answers whole plain requests from the front of `input` until it runs out or meets one that

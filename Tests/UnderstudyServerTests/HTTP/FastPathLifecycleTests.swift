@@ -63,6 +63,46 @@ import UnderstudyCore
         #expect(connection.environment.engine.journal.events.count == 1)
     }
 
+    /// When a flush fails, NIO reads what is left in the socket before closing, from inside the
+    /// flush. This handler at the socket end does the same on the first flush.
+    final class ReadsDuringTheFirstFlush: ChannelOutboundHandler {
+        typealias OutboundIn = ByteBuffer
+        private var pending: ByteBuffer?
+
+        init(_ text: String) { pending = ByteBuffer(string: text) }
+
+        func flush(context: ChannelHandlerContext) {
+            guard let bytes = pending else { return context.flush() }
+            pending = nil
+            context.fireChannelRead(NIOAny(bytes))
+            context.close(promise: nil)
+        }
+    }
+
+    /// Requests read during a failing flush are journalled after the ones read before it; the
+    /// dying connection may leave the later ones out, but never skips one and keeps a later one.
+    @Test(arguments: [true, false])
+    func aReadDuringAFlushKeepsRequestOrder(fast: Bool) throws {
+        let connection = try Connection(fast: fast)
+        try connection.channel.pipeline.syncOperations.addHandler(
+            ReadsDuringTheFirstFlush("\r\n\r\nGET /hello HTTP/1.1\r\n\r\n"), position: .first)
+        connection.receive("GET /step HTTP/1.1\r\n\r\nGET /step HTTP/1.1\r\nHost: h")
+        let journalled = connection.environment.engine.journal.events.map(\.request.url)
+        #expect(!journalled.isEmpty)
+        #expect(journalled == Array(["/step", "/step", "/hello"].prefix(journalled.count)))
+    }
+
+    /// Answers to pipelined requests all go out before a half-close closes the connection.
+    @Test(arguments: [true, false])
+    func aHalfCloseAfterPipelinedRequestsClosesOnceTheyAreAnswered(fast: Bool) throws {
+        let connection = try Connection(fast: fast)
+        connection.receive(String(repeating: "GET /hello HTTP/1.1\r\n\r\n", count: 3))
+        connection.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        connection.channel.embeddedEventLoop.run()
+        #expect(connection.written().components(separatedBy: "Hello, world!").count == 4)
+        #expect(!connection.channel.isActive)
+    }
+
     /// A graceful stop lets a request already under way finish, even while the fast path holds
     /// the part of it that has arrived.
     @Test(arguments: [true, false])
