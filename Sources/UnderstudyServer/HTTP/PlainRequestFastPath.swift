@@ -23,6 +23,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     private let activity: ConnectionActivity
     /// Set once the general path has the connection.
     private var handedOver = false
+    /// Set by a graceful stop between requests: what arrives next is not read.
+    private var stopping = false
     /// The start of a plain request still arriving.
     private var held: ByteBuffer?
     /// Reads that ended inside the current request. Each one re-parses it from the start, so a
@@ -41,6 +43,7 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !stopping else { return }
         guard !handedOver else {
             context.fireChannelRead(data)
             return
@@ -134,14 +137,30 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        // On the client's half-close the general path reports a request cut short. On a graceful
-        // stop it must know a request is under way, or it closes the connection as idle.
         if case .inputClosed? = event as? ChannelEvent {
+            // The general path reports a request cut short by the client's half-close.
             handOverHeldBytes(context: context)
         } else if event is ChannelShouldQuiesceEvent {
+            guard handedOver || (held?.readableBytes ?? 0) > 0 else {
+                // A graceful stop between requests: NIO's pipelining handler would close at once,
+                // failing an answer still queued for a slow reader. Close once it is out instead.
+                closeOnceWritten(context: context)
+                return
+            }
+            // The general path must know a request is under way, or it closes the connection as idle.
             handOverHeldBytes(context: context)
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Stops answering, and closes once every answer already written has reached the socket
+    /// (an empty write completes only after the writes queued before it).
+    private func closeOnceWritten(context: ChannelHandlerContext) {
+        stopping = true
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
