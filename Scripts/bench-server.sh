@@ -126,18 +126,25 @@ note "(--no-fast-path rows: the previous design, every request through NIO's HTT
 
 # 2. Exact stub at the worst position among BENCH_STUBS vs the same stub alone (64 connections).
 bench_log "2/5 $stubs stubs at the worst position vs one stub"
+# Both servers run at once and are measured in turn, twice each, keeping each one's better run:
+# the two figures are close, and a burst of other load during one run would decide the ratio.
 bench_start_server one "$understudy" serve --port 0 --root "$BENCH_TMP/one"
-measure "$BENCH_URL/items/0" 64 1
-one_rps=$BENCH_RPS one_cpu=$BENCH_CPU_US_PER_REQ
-bench_stop_server "$BENCH_PID"
+one_url=$BENCH_URL one_pid=$BENCH_PID
 bench_start_server many "$understudy" serve --port 0 --root "$BENCH_TMP/many"
 many_url=$BENCH_URL many_pid=$BENCH_PID many_port=$BENCH_PORT
-measure "$many_url/items/0" 64 1
-many_rps=$BENCH_RPS many_cpu=$BENCH_CPU_US_PER_REQ
+one_rps=0 one_cpu="" many_rps=0 many_cpu=""
+better() { python3 -c "import sys; print(sys.argv[1] if float(sys.argv[1]) >= float(sys.argv[2]) else sys.argv[2])" "$1" "$2"; }
+for round in 1 2; do
+    BENCH_PID=$one_pid measure "$one_url/items/0" 64 1
+    [[ "$(better "$BENCH_RPS" "$one_rps")" == "$BENCH_RPS" ]] && one_rps=$BENCH_RPS one_cpu=$BENCH_CPU_US_PER_REQ
+    BENCH_PID=$many_pid measure "$many_url/items/0" 64 1
+    [[ "$(better "$BENCH_RPS" "$many_rps")" == "$BENCH_RPS" ]] && many_rps=$BENCH_RPS many_cpu=$BENCH_CPU_US_PER_REQ
+done
+bench_stop_server "$one_pid"
 ratio=$(bench_ratio "$many_rps" "$one_rps")
 row "$stubs stubs, worst position: req/s" "$many_rps" "$one_rps" "$ratio" "≥ 0.9×" "$(bench_check "$ratio" ">=" 0.9)"
 row "$stubs stubs, worst position: CPU µs/req" "$many_cpu" "$one_cpu" "$(bench_ratio "$many_cpu" "$one_cpu")" "" ""
-note "(baseline column: the same stub alone)"
+note "(baseline column: the same stub alone; the better of two alternating runs each)"
 
 # 3. 404 with a near-miss report among BENCH_STUBS (same server).
 bench_log "3/5 404 with near miss at $stubs stubs"
