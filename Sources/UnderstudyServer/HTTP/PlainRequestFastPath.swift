@@ -143,24 +143,15 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
         } else if event is ChannelShouldQuiesceEvent {
             guard handedOver || (held?.readableBytes ?? 0) > 0 else {
                 // A graceful stop between requests: NIO's pipelining handler would close at once,
-                // failing an answer still queued for a slow reader. Close once it is out instead.
-                closeOnceWritten(context: context)
+                // failing an answer still queued for a slow reader. Stop reading; close once it is out.
+                stopping = true
+                context.writeRawThenClose(context.channel.allocator.buffer(capacity: 0))
                 return
             }
             // The general path must know a request is under way, or it closes the connection as idle.
             handOverHeldBytes(context: context)
         }
         context.fireUserInboundEventTriggered(event)
-    }
-
-    /// Stops answering, and closes once every answer already written has reached the socket
-    /// (an empty write completes only after the writes queued before it).
-    private func closeOnceWritten(context: ChannelHandlerContext) {
-        stopping = true
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -23,3 +23,18 @@ final class RawBytesWriter: ChannelOutboundHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(raw.bytes), promise: promise)
     }
 }
+
+extension ChannelHandlerContext {
+    /// Sends bytes past the HTTP encoder (see ``RawBytesWriter``), then closes once they, and
+    /// every write queued before them, are out. With no bytes it is a close that first lets the
+    /// answers already queued reach a slow reader.
+    func writeRawThenClose(_ bytes: ByteBuffer, completed: @escaping @Sendable (Result<Void, Error>) -> Void = { _ in }) {
+        let written = eventLoop.makePromise(of: Void.self)
+        triggerUserOutboundEvent(RawBytes(bytes: bytes), promise: written)
+        let bound = NIOLoopBound(self, eventLoop: eventLoop)
+        written.futureResult.whenComplete { result in
+            completed(result)
+            bound.value.close(promise: nil)
+        }
+    }
+}

@@ -81,12 +81,6 @@ extension StubConnectionHandler {
     /// Sends bytes past the HTTP encoder (see ``RawBytesWriter``), then closes.
     func writeRawThenClose(_ bytes: ByteBuffer, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
         state = .closing
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        context.triggerUserOutboundEvent(RawBytes(bytes: bytes), promise: promise)
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        promise.futureResult.whenComplete { result in
-            completed(result)
-            bound.value.close(promise: nil)
-        }
+        context.writeRawThenClose(bytes, completed: completed)
     }
 }

@@ -135,23 +135,15 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case ChannelEvent.inputClosed:
             switch state {
             case .responding: closeAfterResponse = true
-            case .idle: closeOnceWritten(context: context)
+            case .idle:
+                // Once the answers already queued are out: a client that half-closes straight
+                // after its last request still reads the whole of a large answer.
+                writeRawThenClose(context.channel.allocator.buffer(capacity: 0), context: context) { _ in }
             default: context.close(promise: nil)
             }
         default:
             context.fireUserInboundEventTriggered(event)
         }
-    }
-
-    /// Closes once every answer already written has reached the socket: a client that half-closes
-    /// straight after its last request still reads the whole of its answer, however large.
-    private func closeOnceWritten(context: ChannelHandlerContext) {
-        state = .closing
-        // An empty write completes only after the writes queued before it.
-        let promise = context.eventLoop.makePromise(of: Void.self)
-        context.triggerUserOutboundEvent(RawBytes(bytes: context.channel.allocator.buffer(capacity: 0)), promise: promise)
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        promise.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
