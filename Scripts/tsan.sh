@@ -27,6 +27,7 @@ elapsed=$(( $(date +%s) - start ))
 
 reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
 echo "== ThreadSanitizer: ${reports} report(s), swift test exit ${status}, ${elapsed}s (build included)"
+bash Scripts/lib/failure-summary.sh "$log" "the ThreadSanitizer pass"
 if [ "$reports" -gt 0 ]; then
     echo "== report summaries:"
     grep "SUMMARY: ThreadSanitizer" "$log" | sort | uniq -c

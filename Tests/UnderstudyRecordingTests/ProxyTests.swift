@@ -47,9 +47,8 @@ import UnderstudyServer
     }
 
     @Test func aRefusedConnectionIs502WithAClearBody() async throws {
-        let gone = try await startServer([])
-        let deadURL = gone.baseURL.absoluteString
-        try await gone.stop()
+        let refused = try RefusedPort()
+        let deadURL = refused.baseURL
         let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(deadURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             let reply = try await fetch(proxy.baseURL, "/anything")
@@ -57,6 +56,7 @@ import UnderstudyServer
             #expect(reply.text.hasPrefix("Bad gateway: proxying to \(deadURL)/anything failed"))
         }
         #expect(proxy.engine.journal.events.first?.response?.status == 502)
+        withExtendedLifetime(refused) {}
     }
 
     @Test func garbageFromTheUpstreamIs502() async throws {
