@@ -5,6 +5,9 @@ let package = Package(
     name: "Understudy",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        .library(name: "UnderstudyJSON", targets: ["UnderstudyJSON"]),
+        .library(name: "UnderstudyXML", targets: ["UnderstudyXML"]),
+        .library(name: "UnderstudyTemplating", targets: ["UnderstudyTemplating"]),
         .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
         .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "Understudy", targets: ["Understudy"]),
@@ -19,20 +22,26 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
-        // The stub engine: model, WireMock JSON codec, matching, store, journal, near misses. Foundation only.
-        .target(name: "UnderstudyCore"),
+        // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
+        .target(name: "UnderstudyJSON"),
+        // XML equality and XPath: the only module that imports FoundationXML (and so libxml2).
+        .target(name: "UnderstudyXML"),
+        // A Handlebars engine with WireMock's helpers, and Java-style date patterns; knows nothing of stubs.
+        .target(name: "UnderstudyTemplating", dependencies: ["UnderstudyJSON", "UnderstudyXML"]),
+        // The stub engine: model, WireMock JSON codec, matching, store, journal, near misses.
+        .target(name: "UnderstudyCore", dependencies: ["UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
         // A SwiftNIO HTTP/1.1 server for a stub engine, with the WireMock admin API.
         .target(
             name: "UnderstudyServer",
             dependencies: [
-                "UnderstudyCore",
+                "UnderstudyCore", "UnderstudyJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
-        .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyServer"]),
+        .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.
         .target(name: "UnderstudyTesting", dependencies: ["Understudy"]),
         // Proxying and recording with AsyncHTTPClient, kept out of `Understudy` so a test target
@@ -50,14 +59,14 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
-                "UnderstudyCore", "UnderstudyServer", "UnderstudyRecording",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyServer", "UnderstudyRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Speed figures side by side with a baseline; run with `swift run -c release understudy-bench`.
         .executableTarget(
             name: "UnderstudyBenchmarks",
-            dependencies: ["UnderstudyCore", "Understudy"],
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "Understudy"],
             path: "Benchmarks/UnderstudyBenchmarks"),
         // The baseline for Scripts/bench-server.sh: the simplest SwiftNIO HTTP/1.1 hello-world.
         .executableTarget(
@@ -70,9 +79,10 @@ let package = Package(
             path: "Benchmarks/BareNIOServer"),
         // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        .executableTarget(name: "FuzzMappingDecoding", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/MappingDecoding"),
-        .executableTarget(name: "FuzzMatchers", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/Matchers"),
-        .executableTarget(name: "FuzzTemplates", dependencies: ["UnderstudyCore", "FuzzSupport"], path: "Fuzz/Templates"),
+        .executableTarget(name: "FuzzMappingDecoding", dependencies: ["UnderstudyCore", "UnderstudyJSON", "FuzzSupport"], path: "Fuzz/MappingDecoding"),
+        .executableTarget(name: "FuzzMatchers", dependencies: ["UnderstudyCore", "UnderstudyJSON", "FuzzSupport"], path: "Fuzz/Matchers"),
+        .executableTarget(
+            name: "FuzzTemplates", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "FuzzSupport"], path: "Fuzz/Templates"),
         .executableTarget(
             name: "FuzzHTTPRequest",
             dependencies: [
@@ -82,17 +92,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Fuzz/HTTPRequest"),
-        .testTarget(name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore"]),
+        .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
+        .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
+        .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),
+        .testTarget(
+            name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
-                "UnderstudyServer", "UnderstudyCore",
+                "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
-        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy"]),
+        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyJSON"]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
         // The worked example: a status-posting client and its tests against Examples/StatusPoster/Stubs.
         .target(name: "StatusPoster", path: "Examples/StatusPoster/Sources"),
@@ -102,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyRecordingTests",
             dependencies: [
-                "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "Understudy",
+                "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "Understudy",
                 // For an upstream that sends its body in steps the test controls, and a raw client.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

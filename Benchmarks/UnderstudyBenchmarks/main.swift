@@ -1,5 +1,7 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
+import UnderstudyTemplating
 
 // Engine benchmarks: each row prints our figure next to a baseline measured in the same run.
 // Run: swift run -c release UnderstudyBenchmarks [--only WORD]

@@ -4,6 +4,7 @@
 import Foundation
 import FuzzSupport
 import UnderstudyCore
+import UnderstudyJSON
 
 runFuzzer { data, size in LLVMFuzzerTestOneInput(data, size) }
 

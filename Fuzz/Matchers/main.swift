@@ -5,6 +5,7 @@
 import Foundation
 import FuzzSupport
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 /// The operators under test, as they appear in a mapping's `bodyPatterns`.
 enum FuzzedOperators {

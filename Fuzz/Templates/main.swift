@@ -7,6 +7,8 @@
 import Foundation
 import FuzzSupport
 @testable import UnderstudyCore
+import UnderstudyJSON
+@testable import UnderstudyTemplating
 
 runFuzzer { data, size in LLVMFuzzerTestOneInput(data, size) }
 

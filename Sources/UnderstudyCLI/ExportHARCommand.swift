@@ -3,6 +3,7 @@ import Foundation
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyJSON
 
 /// `understudy export-har`: a running server's request journal as an HTTP Archive.
 struct ExportHARCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@ import Logging
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyTemplating
 
 /// `understudy serve`: a WireMock-compatible stub server for a mapping folder.
 struct ServeCommand: AsyncParsableCommand {

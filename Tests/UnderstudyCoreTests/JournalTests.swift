@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 @Suite struct JournalTests {
     func event(_ url: String, matched: Bool = true) -> ServeEvent {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 /// Decoding, encoding and errors of WireMock mapping JSON.
 @Suite struct MappingCodecTests {

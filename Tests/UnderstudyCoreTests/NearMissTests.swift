@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 @Suite struct NearMissTests {
     @Test func closestStubsComeFirstAndOnlyThree() throws {

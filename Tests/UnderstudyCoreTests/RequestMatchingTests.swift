@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 /// Section 5 of the reference: how each part of a request is compared.
 @Suite struct RequestMatchingTests {

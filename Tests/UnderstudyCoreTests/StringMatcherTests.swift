@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 /// Section 1.3 of the reference: each string operator, including what it does with an absent value.
 @Suite struct StringMatcherTests {

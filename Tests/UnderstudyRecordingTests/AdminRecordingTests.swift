@@ -3,6 +3,7 @@ import Testing
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyJSON
 
 /// `/__admin/recordings/…` over HTTP, as WireMock clients call it.
 @Suite struct AdminRecordingTests {

@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyJSON
 
 /// The journal out as HAR 1.2, and HAR in as stubs: a round trip that replays the same bytes.
 @Suite struct HARTests {

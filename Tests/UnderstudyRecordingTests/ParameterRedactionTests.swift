@@ -4,6 +4,7 @@ import Understudy
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyJSON
 
 /// Secrets in query parameters and form bodies stay off disk, in recordings and HAR imports,
 /// and the stubs still replay for requests that carry other values for them.

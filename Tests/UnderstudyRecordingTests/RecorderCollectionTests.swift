@@ -3,6 +3,7 @@ import Testing
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyJSON
 
 /// A recording keeps every exchange from start to stop, whatever the journal keeps; an answer
 /// too large to capture becomes a stub that says so rather than one with a cut body.

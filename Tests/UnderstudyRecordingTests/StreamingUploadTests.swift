@@ -3,6 +3,7 @@ import Testing
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyJSON
 
 /// Large request bodies bound for a proxy stub stream to the upstream: the upstream sees the first
 /// part of the body while the client still holds the rest (the client sends it only once the

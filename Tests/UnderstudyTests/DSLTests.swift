@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyJSON
 
 /// Every DSL value has the meaning of its WireMock JSON.
 @Suite struct DSLTests {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 extension ResponseDefinition {
     /// This response, held at a new closed ``UnderstudyCore/ResponseGate`` until the test

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Swift shorthands that build WireMock responses; each one is what its WireMock JSON says
 /// (`.ok(json:)` is WireMock's `okJson`: the text as `body` with `Content-Type: application/json`).

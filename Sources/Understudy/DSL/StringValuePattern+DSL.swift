@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Shorthands for WireMock value matchers. `.equalTo("x")`, `.contains("x")`, `.absent` and
 /// the other cases of ``StringValuePattern`` are used directly; these add the ones that compile.

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// How many times a stub is expected to be used, kept in the stub's `metadata` under
 /// `understudyExpected` (so it shows in the admin API's JSON), checked by strict mode.

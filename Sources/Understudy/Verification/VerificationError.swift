@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// A verification or a wait that failed, with everything needed to see why: the expected pattern
 /// and count, how many matched, every request received, and the diff against the closest one.

@@ -77,3 +77,4 @@ struct FieldReader {
 }
 
 import Foundation
+import UnderstudyJSON

@@ -58,3 +58,4 @@ func pointer(_ base: String, _ index: Int) -> String {
 }
 
 import Foundation
+import UnderstudyJSON

@@ -1,3 +1,4 @@
+import UnderstudyJSON
 /// Decodes WireMock's `request` object.
 enum RequestPatternDecoder {
     static let urlKeys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// Decodes WireMock's `response` object.
 enum ResponseDefinitionDecoder {

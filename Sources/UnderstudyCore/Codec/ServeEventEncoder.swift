@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension LoggedRequest {
     /// WireMock's logged request JSON (url, absoluteUrl, method, headers, cookies, body …).

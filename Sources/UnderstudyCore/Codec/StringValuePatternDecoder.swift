@@ -1,4 +1,7 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudyXML
+import UnderstudyTemplating
 
 /// Decodes WireMock's value matchers (`{"equalTo":"x"}`, `{"matchesJsonPath":{…}}`, …).
 enum StringValuePatternDecoder {

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension StubMapping {
     /// Decodes one stub from WireMock JSON. Unknown keys are tolerated, `$schema` is ignored,

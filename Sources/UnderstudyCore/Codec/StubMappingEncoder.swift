@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension StubMapping {
     /// The stub as WireMock 3.x writes it: `id` and its alias `uuid`, then the rest, with absent

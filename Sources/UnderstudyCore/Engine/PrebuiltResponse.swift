@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// The parts of a stub's response that are the same on every request, worked out once per stub
 /// (when the stub is made or changed) rather than once per request: its headers with

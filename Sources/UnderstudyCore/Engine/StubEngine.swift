@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import UnderstudyTemplating
 
 /// One stub world: its stubs, its journal, its `__files` and its settings. Both transports
 /// (the socket server and in-process interception) hand it requests and render what it decides,

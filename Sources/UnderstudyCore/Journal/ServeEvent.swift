@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// One request the stub world received and what it did with it: WireMock's serve event.
 public struct ServeEvent: Sendable, Identifiable {

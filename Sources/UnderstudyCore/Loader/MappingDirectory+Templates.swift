@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTemplating
 
 extension MappingDirectory {
     /// Response templates that do not parse, in the stubs that will be templated (those listing

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// A folder in WireMock's layout: `mappings/**/*.json` and `__files/`.
 public struct MappingDirectory: Sendable {

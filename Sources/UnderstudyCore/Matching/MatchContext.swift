@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// One request prepared for matching against many stubs: the parts every matcher needs are
 /// worked out once, on first use, not once per stub. Lives for one match on one thread.

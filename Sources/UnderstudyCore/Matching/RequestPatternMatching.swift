@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTemplating
 
 extension RequestPattern {
     /// True when the request satisfies every part of the pattern. The cheap parts (method, URL,

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension StringValuePattern {
     /// True when `value` satisfies the matcher; `nil` stands for an absent value.

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// What a stub answers: WireMock's `response` object.
 public struct ResponseDefinition: Sendable, Equatable {

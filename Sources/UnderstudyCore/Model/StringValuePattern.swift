@@ -1,4 +1,7 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudyXML
+import UnderstudyTemplating
 
 /// One of WireMock's value matchers (`equalTo`, `matches`, `equalToJson`, …), used for header,
 /// query, cookie and form values, for path parameters and for request bodies.

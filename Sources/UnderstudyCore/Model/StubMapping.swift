@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// One stub: a request pattern and the response to give, with WireMock's metadata.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import UnderstudyJSON
+import UnderstudyTemplating
 
 /// Builds the rows of WireMock's "Request was not matched" diff for a stub (or pattern) and a request.
 enum DiffRows {

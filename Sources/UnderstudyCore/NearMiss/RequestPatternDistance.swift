@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTemplating
 
 /// WireMock's weights for each part of a request when judging how near a miss is.
 enum PartWeight {

@@ -1,3 +1,5 @@
+import UnderstudyTemplating
+
 /// Request or response headers in arrival order. Names compare case-insensitively; a name may
 /// repeat, and each occurrence keeps its own value.
 public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
@@ -55,19 +57,4 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     public var isEmpty: Bool { fields.isEmpty }
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
-}
-
-extension String {
-    /// ASCII case-insensitive equality without allocating, for header names.
-    func equalsIgnoringASCIICase(_ other: String) -> Bool {
-        let a = utf8
-        let b = other.utf8
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            let lx = (x >= 65 && x <= 90) ? x + 32 : x
-            let ly = (y >= 65 && y <= 90) ? y + 32 : y
-            if lx != ly { return false }
-        }
-        return true
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyTemplating
 
 /// A request as the engine sees it, from a socket or from URLProtocol: what WireMock's
 /// `LoggedRequest` carries, with the raw URL kept exactly as sent.
@@ -106,62 +107,4 @@ public struct LoggedRequest: Sendable, Identifiable {
 
     /// The body as text (UTF-8, with invalid bytes replaced).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
-}
-
-/// Percent-decoding for queries, forms and cookies.
-enum FormDecoding {
-    static func parameters(_ text: String) -> [(name: String, values: [String])] {
-        var result: [(name: String, values: [String])] = []
-        var indexByName: [String: Int] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let name: String
-            let value: String
-            if let eq = pair.firstIndex(of: "=") {
-                name = decode(String(pair[..<eq]), plusAsSpace: true)
-                value = decode(String(pair[pair.index(after: eq)...]), plusAsSpace: true)
-            } else {
-                name = decode(String(pair), plusAsSpace: true)
-                value = ""
-            }
-            if let i = indexByName[name] {
-                result[i].values.append(value)
-            } else {
-                indexByName[name] = result.count
-                result.append((name, [value]))
-            }
-        }
-        return result
-    }
-
-    /// Decodes `%XX` (and `+` when asked); malformed escapes are kept as written.
-    static func decode(_ text: String, plusAsSpace: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
-            return text
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "+") && plusAsSpace {
-                bytes.append(0x20)
-            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                let hi = hexValue(iterator[iterator.startIndex]), let lo = hexValue(iterator[iterator.startIndex + 1])
-            {
-                bytes.append(hi << 4 | lo)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// One routed admin request: the request itself, the values of the route's `{…}` segments,
 /// and the query, with typed readers that fail in WireMock's error shape.

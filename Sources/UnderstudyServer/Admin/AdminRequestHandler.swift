@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Answers requests under `/__admin`. The HTTP server hands every such request here and
 /// writes back what it returns; the handler never touches sockets.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Writes persistent stubs to `mappings/` and removes them again, remembering which file holds
 /// which stub so an update rewrites the same file.

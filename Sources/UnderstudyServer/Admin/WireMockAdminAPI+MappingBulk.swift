@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// `/__admin/mappings/…`: the routes that act on many stubs at once.
 extension WireMockAdminAPI {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// `/__admin/requests`: the request journal.
 extension WireMockAdminAPI {

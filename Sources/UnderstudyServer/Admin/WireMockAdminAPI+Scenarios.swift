@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// `/__admin/scenarios`: listing, resetting and setting scenario states.
 extension WireMockAdminAPI {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// `/__admin/settings`: global delays and extension settings.
 extension WireMockAdminAPI {

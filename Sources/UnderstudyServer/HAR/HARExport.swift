@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// The request journal as an HTTP Archive (HAR 1.2), oldest entry first.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Reads an HTTP Archive (HAR 1.2, as browsers and proxies export it) into serve events that
 /// ``StubGenerator`` turns into stubs.

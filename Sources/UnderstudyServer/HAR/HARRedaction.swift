@@ -1,4 +1,5 @@
 import UnderstudyCore
+import UnderstudyJSON
 
 extension RedactionPolicy {
     /// A HAR document with the policy's headers, JSON fields, form fields and query parameters

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 extension RecordSpec {
     /// Reads WireMock's RecordSpec JSON; absent fields keep their defaults.

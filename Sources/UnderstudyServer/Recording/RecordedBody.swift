@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Decides whether a body is text, and reads it as JSON when it is JSON.
 enum RecordedBody {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// One stub made from recorded traffic, with the body file it refers to (if its body was too
 /// big or binary to keep inline) and the file name it is saved under in `mappings/`.

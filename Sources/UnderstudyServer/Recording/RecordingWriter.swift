@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Saves recorded stubs into a WireMock folder: `mappings/<name>.json` and `__files/<body>`.
 ///

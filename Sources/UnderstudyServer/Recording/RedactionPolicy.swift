@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Secrets that must never reach a recorded stub or a file: headers by name (case-insensitive),
 /// JSON fields by key name (at any depth) or dotted path from the root (`user.token`), and form

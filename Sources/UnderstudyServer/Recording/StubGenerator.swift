@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
 /// Turns serve events (proxied traffic, or HAR entries) into stubs, as WireMock's snapshot does:
 /// one stub per distinct request (method, URL, captured headers, body), matching on the URL

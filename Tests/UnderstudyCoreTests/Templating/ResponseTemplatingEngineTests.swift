@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudyTemplating
 
 @Suite struct ResponseTemplatingEngineTests {
     func engine(_ stubs: [String], mode: TemplatingMode = .local, files: FilesDirectory? = nil) throws -> StubEngine {

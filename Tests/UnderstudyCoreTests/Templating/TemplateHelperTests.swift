@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 @Suite struct TemplateHelperTests {
     let json = LoggedRequest(method: "POST", url: "/", headers: ["Content-Type": "application/json"],

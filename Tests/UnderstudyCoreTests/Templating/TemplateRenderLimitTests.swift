@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyTemplating
 
 /// Loops multiply (`each` in `each` over `range`) and `assign` in a loop can double a string
 /// each pass: a render stops with an error at its limits instead of holding a thread or the

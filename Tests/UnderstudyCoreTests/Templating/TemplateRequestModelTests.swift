@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyTemplating
 
 @Suite struct TemplateRequestModelTests {
     let sample = LoggedRequest(

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudyTemplating
 
 @Suite struct TemplateSyntaxTests {
     let context: JSONValue = [

@@ -1,5 +1,7 @@
 import Foundation
 @testable import UnderstudyCore
+import UnderstudyJSON
+import UnderstudyTemplating
 
 /// Renders `source` against a request, failing the test on a parse or render error.
 func render(_ source: String, _ request: LoggedRequest = LoggedRequest(method: "GET", url: "/"), now: Date = Date(timeIntervalSince1970: 1_700_000_000), systemKeys: [String] = []) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyXML
 
 /// Inputs the Matchers fuzz target found crashing the process inside Foundation's XMLParser on
 /// Linux. Each must now be refused as XML, on the pattern side and on the request side alike.

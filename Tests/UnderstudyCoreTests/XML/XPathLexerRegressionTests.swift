@@ -1,5 +1,6 @@
 import Testing
 @testable import UnderstudyCore
+@testable import UnderstudyXML
 
 /// The MappingDecoding fuzz target found a malformed number in an XPath trapping on an
 /// exclusivity violation (a crash, in release builds too) instead of failing to decode.

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyCore
 @testable import UnderstudyServer
+import UnderstudyJSON
 
 /// An engine and its admin API, driven by calling `handle` directly (no sockets).
 struct AdminHarness {

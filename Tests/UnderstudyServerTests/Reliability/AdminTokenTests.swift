@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 @testable import UnderstudyServer
+import UnderstudyJSON
 
 /// The optional admin token, over real sockets.
 @Suite struct AdminTokenTests {

@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 import UnderstudyCore
 import UnderstudyServer
+import UnderstudyJSON
 
 /// Thousands of generated bad requests over real sockets, in concurrent batches. After every
 /// batch a good request still gets its stub; at the end the store is as it was and the journal

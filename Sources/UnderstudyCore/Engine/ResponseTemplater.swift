@@ -1,0 +1,125 @@
+import Foundation
+import UnderstudyJSON
+import UnderstudyTemplating
+
+/// Applies response templating to a stub's response, where WireMock applies it: `body`, string
+/// values in `jsonBody`, header values, `bodyFileName` and the file's contents (unless
+/// `transformerParameters.disableBodyFileTemplating`), and `proxyBaseUrl`.
+public final class ResponseTemplater: Sendable {
+    /// The transformer name a stub lists to be templated in local mode.
+    public static let transformerName = "response-template"
+
+    public let configuration: TemplatingConfiguration
+    public let cache: TemplateCache
+    let systemKeys: SystemKeyPolicy
+
+    public init(_ configuration: TemplatingConfiguration = TemplatingConfiguration()) {
+        self.configuration = configuration
+        self.cache = TemplateCache(capacity: configuration.maxCacheEntries)
+        self.systemKeys = SystemKeyPolicy(permittedKeys: configuration.permittedSystemKeys)
+    }
+
+    /// True when this response is to be rendered as a template.
+    public func applies(to definition: ResponseDefinition) -> Bool {
+        switch configuration.mode {
+        case .disabled: return false
+        case .global: return true
+        case .local: return definition.transformers.contains(Self.transformerName)
+        }
+    }
+
+    /// The response with every templated part rendered. A body file whose contents are templated
+    /// comes back as a `.text` body; one that is not, or cannot be read, stays a `.file` for the
+    /// caller to read (and to report as it usually does).
+    public func render(
+        _ definition: ResponseDefinition, stub: StubMapping, request: LoggedRequest, files: FilesDirectory?, now: Date = Date()
+    ) throws(TemplateError) -> ResponseDefinition {
+        var variables: [String: String] = [:]
+        if case .urlPathTemplate(let pathTemplate)? = stub.request.url { variables = pathTemplate.match(request.path) ?? [:] }
+        let context = Context(templater: self, request: request, variables: variables, now: now)
+        var rendered = definition
+        rendered.headers = try definition.headers.map { header throws(TemplateError) in
+            NamedValues(header.name, try header.values.map { value throws(TemplateError) in try context.render(value) })
+        }
+        switch definition.body {
+        case .text(let text): rendered.body = .text(try context.render(text))
+        case .json(let json): rendered.body = .json(try context.render(json))
+        case .file(let name):
+            let fileName = try context.render(name)
+            rendered.body = .file(fileName)
+            let disabled = definition.transformerParameters?["disableBodyFileTemplating"]?.boolValue == true
+            if !disabled, let files, let data = try? files.read(fileName), let text = String(data: data, encoding: .utf8) {
+                rendered.body = .text(try context.render(text))
+            }
+        case .binary, nil: break
+        }
+        if var proxy = definition.proxy {
+            proxy.baseURL = try context.render(proxy.baseURL)
+            rendered.proxy = proxy
+        }
+        return rendered
+    }
+
+    /// Parses every template in a response without rendering it: what `understudy check` reports.
+    /// Returns each problem with the JSON pointer of the templated value.
+    public func validate(_ definition: ResponseDefinition) -> [(pointer: String, error: TemplateError)] {
+        var problems: [(pointer: String, error: TemplateError)] = []
+        func check(_ text: String, _ pointer: String) {
+            guard text.contains("{{") else { return }
+            do { _ = try Template(text) } catch { problems.append((pointer, error)) }
+        }
+        for header in definition.headers {
+            for (i, value) in header.values.enumerated() {
+                check(value, "/response/headers/\(Self.escape(header.name))" + (header.values.count > 1 ? "/\(i)" : ""))
+            }
+        }
+        switch definition.body {
+        case .text(let text): check(text, "/response/body")
+        case .json(let json): Self.strings(in: json, at: "/response/jsonBody") { check($0, $1) }
+        case .file(let name): check(name, "/response/bodyFileName")
+        case .binary, nil: break
+        }
+        if let proxy = definition.proxy { check(proxy.baseURL, "/response/proxyBaseUrl") }
+        return problems
+    }
+
+    static func strings(in json: JSONValue, at pointer: String, _ visit: (String, String) -> Void) {
+        switch json {
+        case .string(let s): visit(s, pointer)
+        case .array(let items): for (i, item) in items.enumerated() { strings(in: item, at: "\(pointer)/\(i)", visit) }
+        case .object(let object): for member in object { strings(in: member.value, at: "\(pointer)/\(escape(member.key))", visit) }
+        default: break
+        }
+    }
+
+    static func escape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// What one response's templates render against.
+    struct Context {
+        let templater: ResponseTemplater
+        let request: LoggedRequest
+        let variables: [String: String]
+        let now: Date
+
+        func render(_ text: String) throws(TemplateError) -> String {
+            // Most values hold no template: skip the cache lookup for them.
+            guard text.utf8.count >= 4, text.contains("{{") else { return text }
+            let template = try templater.cache.template(text)
+            return try template.render(request, pathVariables: variables, now: now, systemKeys: templater.systemKeys)
+        }
+
+        func render(_ json: JSONValue) throws(TemplateError) -> JSONValue {
+            switch json {
+            case .string(let s): return .string(try render(s))
+            case .array(let items): return .array(try items.map { item throws(TemplateError) in try render(item) })
+            case .object(let object):
+                return .object(JSONObject(try object.members.map { member throws(TemplateError) in
+                    JSONObject.Member(key: member.key, value: try render(member.value))
+                }))
+            default: return json
+            }
+        }
+    }
+}

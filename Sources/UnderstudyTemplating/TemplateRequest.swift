@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a template can read of the request it answers: `{{request.url}}`, `{{request.headers.X}}`,
+/// `{{request.parts.file.body}}`…
+///
+/// The templating module knows nothing of stubs or of how a request was received; the core's
+/// `LoggedRequest` conforms, and a test or another tool can bring its own value.
+public protocol TemplateRequest: Sendable {
+    /// The request's id, as `{{request.id}}` prints it.
+    var templateID: String { get }
+    var method: String { get }
+    /// The path and query as sent (`/users/1?page=2`).
+    var url: String { get }
+    var scheme: String { get }
+    var host: String { get }
+    var port: Int { get }
+    var clientIP: String { get }
+    /// `scheme://host:port/path?query`.
+    var absoluteURL: String { get }
+    var body: Data { get }
+    /// The body as text (UTF-8, with invalid bytes replaced).
+    var bodyText: String { get }
+    /// Header names as sent, each with its values in order.
+    var templateHeaders: [(name: String, values: [String])] { get }
+    var cookies: [(name: String, values: [String])] { get }
+    /// The parts of a `multipart/*` body; empty for any other body. Asked for only when a
+    /// template reads `request.parts` or `request.multipart`.
+    func templateParts() -> [TemplateRequestPart]
+}
+
+/// One part of a multipart request body, as `{{request.parts.<name>}}` reads it.
+public struct TemplateRequestPart: Sendable {
+    /// The `name` parameter of its `Content-Disposition`.
+    public var name: String?
+    /// The `filename` parameter of its `Content-Disposition`.
+    public var fileName: String?
+    public var headers: [(name: String, values: [String])]
+    public var body: Data
+
+    public init(name: String?, fileName: String?, headers: [(name: String, values: [String])], body: Data) {
+        self.name = name
+        self.fileName = fileName
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of a header, by name regardless of case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.equalsIgnoringASCIICase(name) }?.values.first
+    }
+}
