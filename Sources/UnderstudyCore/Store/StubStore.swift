@@ -242,11 +242,3 @@ public enum ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
-
-extension StubMapping {
-    /// A stub in a scenario with a required state matches only in that state.
-    func scenarioAllows(_ states: [String: String]) -> Bool {
-        guard let scenarioName, let requiredScenarioState else { return true }
-        return (states[scenarioName] ?? scenarioStartedState) == requiredScenarioState
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import UnderstudyTemplating
 
+// In the engine, not the loader: it asks the engine's templater which stubs are templated.
 extension MappingDirectory {
     /// Response templates that do not parse, in the stubs that will be templated (those listing
     /// `response-template`, or every stub when `global`), including body files' contents
