@@ -7,8 +7,6 @@ final class RawConnection {
     private let writer: NIOAsyncChannelOutboundWriter<ByteBuffer>
     /// Bytes read but not yet consumed by a parse.
     private(set) var pending: [UInt8] = []
-    /// How many separate reads delivered data.
-    private(set) var readCount = 0
 
     private init(iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, writer: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
         self.iterator = iterator
@@ -49,7 +47,6 @@ final class RawConnection {
     func readMore() async throws -> Bool {
         guard let buffer = try await iterator.next() else { return false }
         pending += buffer.readableBytesView
-        readCount += 1
         return true
     }
 

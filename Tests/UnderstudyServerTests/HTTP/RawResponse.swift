@@ -5,6 +5,8 @@ struct RawResponse {
     var headers: [(name: String, value: String)]
     var body: [UInt8]
     var wasChunked: Bool
+    /// How many non-empty chunks a chunked body came in, as framed on the wire.
+    var chunkCount = 0
 
     var bodyText: String { String(decoding: body, as: UTF8.self) }
 
@@ -45,6 +47,7 @@ struct RawResponse {
                 }
                 guard bytes.count >= index + size + 2 else { return nil }
                 response.body += bytes[index..<(index + size)]
+                response.chunkCount += 1
                 index += size + 2
             }
         }

@@ -43,7 +43,9 @@ import UnderstudyServer
                 let response = try #require(try await connection.readResponse())
                 #expect(response.bodyText == "abcdefghijkl")
                 #expect(response.wasChunked)
-                #expect(connection.readCount >= 3)
+                // Each piece is its own chunk on the wire, whatever reads the client's socket made of
+                // them: counting reads failed when a loaded machine read two pieces at once.
+                #expect(response.chunkCount == 4)
                 // The connection is still good afterwards.
                 try await connection.send("GET /fast HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(try await connection.readResponse()?.bodyText == "fast")
