@@ -1,4 +1,5 @@
 import ArgumentParser
+import UnderstudyCore
 
 /// `understudy`: a WireMock-compatible stub server and its tools.
 @main
@@ -8,8 +9,4 @@ struct UnderstudyCommand: AsyncParsableCommand {
         abstract: "A WireMock-compatible HTTP stub server for testing Swift networking code.",
         version: UnderstudyVersion.current,
         subcommands: [ServeCommand.self, CheckCommand.self, RecordCommand.self, ImportHARCommand.self, ExportHARCommand.self])
-}
-
-enum UnderstudyVersion {
-    static let current = "0.1.0"
 }

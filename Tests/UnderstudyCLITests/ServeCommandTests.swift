@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,7 +36,7 @@ import FoundationNetworking
     }
 
     @Test func versionAndHelpWorkAsArgumentParserUsersExpect() throws {
-        #expect(try CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        #expect(try CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == UnderstudyVersion.current)
         let help = try CLIProcess.run(["serve", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--max-journal-entries"))

@@ -28,7 +28,7 @@ public final class WireMockAdminAPI: AdminRequestHandler {
     ///   - mappings: the folder to reload on reset and to save persistent stubs into.
     ///   - version: the version to report.
     ///   - recorder: the recorder behind `/__admin/recordings`; by default one that saves into `mappings`.
-    public init(engine: StubEngine, mappings: MappingDirectory? = nil, version: String = "0.1.0", recorder: StubRecorder? = nil) {
+    public init(engine: StubEngine, mappings: MappingDirectory? = nil, version: String = UnderstudyVersion.current, recorder: StubRecorder? = nil) {
         self.engine = engine
         self.mappings = mappings
         self.version = version

@@ -9,7 +9,7 @@ import UnderstudyJSON
 /// `"_understudyRaw":true`, so an import knows its bytes are as sent rather than decoded.
 public enum HARExport {
     /// `{"log":{"version":"1.2","creator":…,"entries":[…]}}` for these events, in the order given.
-    public static func document(_ events: [ServeEvent], creatorVersion: String = "0.1.0") -> JSONValue {
+    public static func document(_ events: [ServeEvent], creatorVersion: String = UnderstudyVersion.current) -> JSONValue {
         [
             "log": [
                 "version": "1.2",
