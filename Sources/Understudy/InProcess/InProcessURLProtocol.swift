@@ -62,7 +62,11 @@ public final class InProcessURLProtocol: URLProtocol {
             deliver(.fail(InProcessRefusal.errorCode, message: refusal.message, url: url))
             return
         }
-        let decision = engine.handle(logged)
+        guard let decision = engine.decide(logged, capabilities: .inline).run() else {
+            // Never happens: inline capabilities answer every request. Said plainly should that change.
+            deliver(.fail(.resourceUnavailable, message: "Understudy in-process: the stub engine declined the request.", url: url))
+            return
+        }
         let outcome: Outcome
         if let refusal = InProcessRefusal(decision) {
             outcome = .fail(InProcessRefusal.errorCode, message: refusal.message, url: url)

@@ -29,16 +29,8 @@ public final class StubEngine: Sendable {
         set { settingsState.withLock { $0 = newValue } }
     }
 
-    /// Matches, journals (before any delay), and works out the response.
-    /// - Parameter consoleWidth: width of the not-matched diff (`X-WireMock-Console-Width`).
-    public func handle(_ request: LoggedRequest, consoleWidth: Int? = nil, now: Date = Date()) -> ServeDecision {
-        switch stage(request, consoleWidth: consoleWidth, now: now) {
-        case .decided(let decision): return decision
-        case .pending(let work): return work()
-        }
-    }
-
-    /// Fills in the journal entry once the response has gone out.
+    /// Fills in the journal entry of a decision: every transport calls it at the same moment, after
+    /// any delay and gate, right before the client can see the end of the response.
     public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil) {
         journal.complete(decision.eventID, response: LoggedResponse(status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault), timing: timing)
     }
