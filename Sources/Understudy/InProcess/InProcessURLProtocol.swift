@@ -89,7 +89,7 @@ public final class InProcessURLProtocol: URLProtocol {
         let complete: @Sendable () -> Void = {
             engine.complete(decision, timing: ServeTiming(addedDelay: Int(delay.wholeMilliseconds)))
         }
-        if let gate = decision.stub.flatMap({ ResponseGate.holding($0.response) }) {
+        if let gate = decision.gate {
             // Held: the gate calls back on release; the URLProtocol callback just waits.
             gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete) }
         } else {

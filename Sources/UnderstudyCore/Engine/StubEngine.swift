@@ -11,6 +11,8 @@ public final class StubEngine: Sendable {
     public let files: FilesDirectory?
     /// Response templating: which stubs are templated, and the compiled-template cache.
     public let templater: ResponseTemplater
+    /// The gates this engine's held stubs wait at (``ResponseDefinition/gate``).
+    public let gates = ResponseGates()
     private let settingsState: Mutex<GlobalSettings>
 
     public init(
@@ -42,7 +44,7 @@ public final class StubEngine: Sendable {
             return ServeDecision(
                 eventID: request.id, stub: stub, status: definition.status, statusMessage: definition.statusMessage,
                 headers: stub.prebuiltResponse.headers, body: body, fault: definition.fault, delay: delay(for: definition),
-                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy)
+                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
         }
         var headers = PrebuiltResponse.headers(of: definition)
         var status = definition.status
@@ -63,7 +65,13 @@ public final class StubEngine: Sendable {
         return ServeDecision(
             eventID: request.id, stub: stub, status: status, statusMessage: definition.statusMessage, headers: headers,
             body: body, fault: definition.fault, delay: delay(for: definition), chunkedDribble: definition.chunkedDribbleDelay,
-            nearMisses: [], proxy: definition.proxy)
+            nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
+    }
+
+    /// The gate the stub names, when this engine adopted it; looked up only for a stub naming one.
+    func gate(holding stub: StubMapping) -> ResponseGate? {
+        guard stub.prebuiltResponse.needs.contains(.gate), let id = stub.response.gate else { return nil }
+        return gates.existing(id)
     }
 
     /// WireMock's rule: a stub's fixed delay replaces the global one; random delays add to it.

@@ -78,8 +78,8 @@ extension StubConnectionHandler {
 
     /// The gate a held stub's answer waits at, if any.
     private static func gate(of outcome: Outcome) -> ResponseGate? {
-        guard case .stub(let decision) = outcome, let stub = decision.stub else { return nil }
-        return ResponseGate.holding(stub.response)
+        guard case .stub(let decision) = outcome else { return nil }
+        return decision.gate
     }
 
     /// Delivers on the loop, after the stub's gate opens when it has one; nothing blocks meanwhile.

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import Understudy
+
+/// `.held()` only names a gate; each host makes its own, so nothing is shared between hosts.
+@Suite struct GateOwnershipTests {
+    @Test func theSameHeldResponseOnTwoEnginesGivesIndependentGates() async throws {
+        let response = ResponseDefinition.ok().held()
+        try await withStubs(.inProcess) { first in
+            try await withStubs(.inProcess) { second in
+                let one = first.stub(.get("/h"), response)
+                let other = second.stub(.get("/h"), response)
+                let oneGate = try #require(one.gate)
+                let otherGate = try #require(other.gate)
+                #expect(oneGate !== otherGate)
+                one.release()
+                #expect(oneGate.isOpen)
+                #expect(!otherGate.isOpen)
+            }
+        }
+    }
+
+    @Test func buildingHeldTwiceNamesTwoGates() {
+        #expect(ResponseDefinition.ok().held().gate != ResponseDefinition.ok().held().gate)
+        #expect(ResponseDefinition.ok().held().gate != nil)
+    }
+
+    @Test func aGateExistsBeforeTheFirstRequest() async throws {
+        try await withStubs(.inProcess) { host in
+            let handle = host.stub(.get("/h"), .ok().held())
+            #expect(handle.gate?.waiting == 0)
+        }
+    }
+}
