@@ -32,3 +32,18 @@ import Understudy
         }
     }
 }
+
+/// A stub's expectation is typed, and stored in its metadata as before.
+@Suite struct StubExpectationAccessorTests {
+    @Test func theExpectationReadsBackFromTheMetadata() async throws {
+        try await withStubs(.inProcess) { host in
+            let handle = host.stub(.get("/e"), .ok()).expected(.atLeast(2))
+            let stub = try #require(handle.mappings.first)
+            #expect(stub.expectation?.count == .atLeast(2))
+            #expect(stub.metadata?[StubExpectation.metadataKey]?.objectValue?["mode"]?.stringValue == "atLeast")
+            var cleared = stub
+            cleared.expectation = nil
+            #expect(cleared.metadata == nil)
+        }
+    }
+}
