@@ -69,7 +69,7 @@ if wanted("near") {
     let fullCost = Measure.perCall(iterations: 50) { _ = NearMissCalculator.nearest(to: miss, among: plainStubs) }
     table.add("near misses among 10000 stubs", nearCost.micros, "every distance in full: \(fullCost.micros)", "")
     let engine = StubEngine(store: nearStore)
-    let notFound = Measure.perCall(iterations: 50) { _ = engine.handle(get("/itemz/12345")) }
+    let notFound = Measure.perCall(iterations: 50) { _ = engine.decide(get("/itemz/12345"), capabilities: .inline) }
     table.add("unmatched request → 404 with diff, 10000 stubs", notFound.micros, "", "")
 }
 

@@ -58,14 +58,20 @@ import Testing
 
     @Test func theEngineStreamsOnlyPlainProxyStubs() throws {
         let engine = StubEngine(store: try store([try stub(proxy)]))
-        let decision = try #require(engine.streamedProxyDecision(forHead: request("POST", "/up")))
+        guard case .streamedProxy(let decision, let entry) = engine.decide(request("POST", "/up"), capabilities: .streamingHead) else {
+            Issue.record("a plain proxy stub streams")
+            return
+        }
         #expect(decision.proxy != nil)
         #expect(engine.journal.events.isEmpty)
         var whole = request("POST", "/up", body: "all of it")
         whole.id = decision.eventID
-        engine.journalStreamed(whole, decision: decision)
+        entry.record(whole)
         #expect(engine.journal.events.first?.request.body == Data("all of it".utf8))
         let plain = StubEngine(store: try store([try stub(#"{"response":{"status":200}}"#)]))
-        #expect(plain.streamedProxyDecision(forHead: request("POST", "/up")) == nil)
+        guard case .declined = plain.decide(request("POST", "/up"), capabilities: .streamingHead) else {
+            Issue.record("a stub that is not a proxy does not stream")
+            return
+        }
     }
 }

@@ -80,12 +80,12 @@ import UnderstudyJSON
     @Test func engineJournalsMatchedAndUnmatchedRequestsBeforeAnswering() throws {
         let engine = StubEngine()
         try engine.store.add(try stub(#"{"request":{"urlPath":"/slow"},"response":{"fixedDelayMilliseconds":5000}}"#))
-        let decision = engine.handle(request("GET", "/slow"))
+        let decision = engine.served(request("GET", "/slow"))
         // The request is in the journal although its (delayed) response has not gone out.
         #expect(engine.journal.events.count == 1)
         #expect(engine.journal.events.first?.response == nil)
         #expect(decision.delay == .seconds(5))
-        _ = engine.handle(request("GET", "/nothing"))
+        _ = engine.served(request("GET", "/nothing"))
         #expect(engine.journal.unmatchedEvents.count == 1)
         engine.complete(decision)
         #expect(engine.journal.event(id: decision.eventID)?.response?.status == 200)
@@ -95,8 +95,8 @@ import UnderstudyJSON
         let engine = StubEngine(settings: GlobalSettings(fixedDelay: 100))
         try engine.store.add(try stub(#"{"request":{"urlPath":"/own"},"response":{"fixedDelayMilliseconds":10,"delayDistribution":{"type":"uniform","lower":5,"upper":5}}}"#))
         try engine.store.add(try stub(#"{"request":{"urlPath":"/global"}}"#))
-        #expect(engine.handle(request("GET", "/own")).delay == .milliseconds(15))
-        #expect(engine.handle(request("GET", "/global")).delay == .milliseconds(100))
+        #expect(engine.served(request("GET", "/own")).delay == .milliseconds(15))
+        #expect(engine.served(request("GET", "/global")).delay == .milliseconds(100))
     }
 }
 

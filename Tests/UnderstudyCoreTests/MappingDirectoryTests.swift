@@ -94,12 +94,12 @@ import Testing
         let engine = StubEngine(files: MappingDirectory(root: root).files)
         try engine.store.add(try stub(#"{"request":{"urlPath":"/page"},"response":{"bodyFileName":"page.json"}}"#))
         try engine.store.add(try stub(#"{"request":{"urlPath":"/evil"},"response":{"bodyFileName":"../../etc/passwd"}}"#))
-        #expect(engine.handle(request("GET", "/page")).body == Data(#"{"p":1}"#.utf8))
-        let evil = engine.handle(request("GET", "/evil"))
+        #expect(engine.served(request("GET", "/page")).body == Data(#"{"p":1}"#.utf8))
+        let evil = engine.served(request("GET", "/evil"))
         #expect(evil.status == 500)
         #expect(String(decoding: evil.body, as: UTF8.self).contains("outside __files"))
-        let fallback = engine.handle(request("GET", "/static/hello.txt"))
+        let fallback = engine.served(request("GET", "/static/hello.txt"))
         #expect(fallback.status == 200 && fallback.body == Data("hi".utf8))
-        #expect(engine.handle(request("POST", "/static/hello.txt")).status == 404)
+        #expect(engine.served(request("POST", "/static/hello.txt")).status == 404)
     }
 }

@@ -58,7 +58,7 @@ import UnderstudyJSON
 
     @Test func noStubsGivesWireMocksSentence() {
         let engine = StubEngine()
-        let decision = engine.handle(request("GET", "/x"))
+        let decision = engine.served(request("GET", "/x"))
         #expect(decision.status == 404)
         #expect(String(decoding: decision.body, as: UTF8.self) == "No response could be served as there are no stub mappings in this WireMock instance.")
         #expect(decision.headers.first("Content-Type") == "text/plain")
@@ -67,7 +67,7 @@ import UnderstudyJSON
     @Test func aMissAnswers404WithTheDiffAndJournalsIt() throws {
         let engine = StubEngine()
         try engine.store.add(try stub(#"{"request":{"urlPath":"/thing"}}"#))
-        let decision = engine.handle(request("GET", "/thin", headers: [("X-WireMock-Console-Width", "80")]))
+        let decision = engine.served(request("GET", "/thin", headers: [("X-WireMock-Console-Width", "80")]))
         let text = String(decoding: decision.body, as: UTF8.self)
         #expect(decision.status == 404)
         #expect(text.contains("Request was not matched"))

@@ -13,13 +13,12 @@ extension ResponseDefinition {
     /// gate.release()
     /// ```
     ///
-    /// The gate is named in the response's JSON (`transformerParameters.understudyHeldBy`).
+    /// Building it only names a new gate (``UnderstudyCore/ResponseDefinition/gate``, written in
+    /// the JSON as `transformerParameters.understudyHeldBy`); the gate itself is made by each host
+    /// the stub is added to, so the same value on two hosts gives two independent gates.
     public func held() -> ResponseDefinition {
-        let gate = ResponseGate()
         var copy = self
-        var parameters = copy.transformerParameters ?? JSONObject()
-        parameters[ResponseGate.parameterName] = .string(gate.id.uuidString)
-        copy.transformerParameters = parameters
+        copy.gate = GateID()
         return copy
     }
 }
@@ -27,7 +26,7 @@ extension ResponseDefinition {
 extension StubHandle {
     /// The gate holding this stub's responses (``UnderstudyCore/ResponseDefinition/held()``), if any.
     public var gate: ResponseGate? {
-        mappings.lazy.compactMap { ResponseGate.holding($0.response) }.first
+        mappings.lazy.compactMap { $0.response.gate.flatMap(engine.gates.existing) }.first
     }
 
     /// How many requests wait at this stub's gate (0 without a gate).
@@ -53,10 +52,16 @@ extension StubHandle {
 }
 
 extension StubHost {
-    /// Opens and forgets every gate the host's stubs name, so nothing stays held past the host.
+    /// Opens and forgets every gate of the host's engine, so nothing stays held past the host.
     func retireGates() {
-        for stub in engine.store.stubs {
-            ResponseGate.holding(stub.response)?.retire()
-        }
+        engine.gates.retireAll()
+    }
+}
+
+extension StubEngine {
+    /// Makes the gate `response` names, if any, before its stub is added: a test can wait at it
+    /// before the first request, and no request ever creates one.
+    func adoptGate(of response: ResponseDefinition) {
+        if let id = response.gate { gates.adopt(id) }
     }
 }

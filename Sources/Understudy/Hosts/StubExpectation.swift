@@ -23,7 +23,7 @@ public struct StubExpectation: Sendable, Equatable {
 
     /// Every expectation recorded on the stubs of `store`.
     public static func all(in store: StubStore) -> [StubExpectation] {
-        store.stubs.compactMap { StubExpectation(metadata: $0.metadata?[metadataKey], stub: $0) }
+        store.stubs.compactMap(\.expectation)
     }
 
     init(stubIDs: [UUID], count: VerificationCount, label: String) {
@@ -73,10 +73,7 @@ extension StubHandle {
     @discardableResult
     public func expected(_ count: VerificationCount) -> StubHandle {
         guard let first = ids.first, var stub = store.stub(id: first) else { return self }
-        let expectation = StubExpectation(stubIDs: ids, count: count, label: stub.name ?? first.lowercasedString)
-        var metadata = stub.metadata ?? JSONObject()
-        metadata[StubExpectation.metadataKey] = expectation.metadata
-        stub.metadata = metadata
+        stub.expectation = StubExpectation(stubIDs: ids, count: count, label: stub.name ?? first.lowercasedString)
         _ = store.replace(stub)
         return self
     }

@@ -2,7 +2,8 @@ import UnderstudyCore
 
 /// A stub (or the stubs of a sequence) added to a host, to take away or change later.
 public struct StubHandle: Sendable {
-    let store: StubStore
+    let engine: StubEngine
+    var store: StubStore { engine.store }
     /// The ids of the stubs this handle owns: one, or one per step of a sequence.
     public let ids: [StubMapping.ID]
 
@@ -19,6 +20,7 @@ public struct StubHandle: Sendable {
     public func replace(with response: ResponseDefinition) {
         guard let first = ids.first, var stub = store.stub(id: first) else { return }
         for id in ids.dropFirst() { store.remove(id: id) }
+        engine.adoptGate(of: response)
         stub.response = response
         stub.scenarioName = nil
         stub.requiredScenarioState = nil

@@ -40,17 +40,19 @@ extension StubHost {
     @discardableResult
     public func stub(_ pattern: RequestPattern, _ response: ResponseDefinition, priority: Int? = nil) -> StubHandle {
         let mapping = StubMapping(priority: priority, request: pattern, response: response)
+        engine.adoptGate(of: response)
         // A fresh id cannot collide, so the store never refuses it.
         try? engine.store.add(mapping)
-        return StubHandle(store: engine.store, ids: [mapping.id])
+        return StubHandle(engine: engine, ids: [mapping.id])
     }
 
     /// Adds a stub given in full (its id, name, priority, scenario …).
     /// - Throws: `MappingError` 109 when a stub with that id exists.
     @discardableResult
     public func stub(_ mapping: StubMapping) throws -> StubHandle {
+        engine.adoptGate(of: mapping.response)
         try engine.store.add(mapping)
-        return StubHandle(store: engine.store, ids: [mapping.id])
+        return StubHandle(engine: engine, ids: [mapping.id])
     }
 
     /// Adds a stub written as WireMock JSON, e.g. a mapping file's content.
@@ -71,9 +73,10 @@ extension StubHost {
         _ pattern: RequestPattern, sequence responses: [ResponseDefinition], _ ending: SequenceEnding = .thenRepeatLast, priority: Int? = nil
     ) -> StubHandle {
         let stubs = StubSequence.mappings(pattern, responses, priority: priority, ending: ending)
+        for response in responses { engine.adoptGate(of: response) }
         // Fresh ids: the store cannot refuse them.
         try? engine.store.addInOrder(stubs.map { ($0, StubOrigin.api) })
-        return StubHandle(store: engine.store, ids: stubs.map(\.id))
+        return StubHandle(engine: engine, ids: stubs.map(\.id))
     }
 
     /// Requests received that match `pattern`, oldest first.

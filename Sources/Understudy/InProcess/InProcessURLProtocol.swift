@@ -62,7 +62,11 @@ public final class InProcessURLProtocol: URLProtocol {
             deliver(.fail(InProcessRefusal.errorCode, message: refusal.message, url: url))
             return
         }
-        let decision = engine.handle(logged)
+        guard let decision = engine.decide(logged, capabilities: .inline).run() else {
+            // Never happens: inline capabilities answer every request. Said plainly should that change.
+            deliver(.fail(.resourceUnavailable, message: "Understudy in-process: the stub engine declined the request.", url: url))
+            return
+        }
         let outcome: Outcome
         if let refusal = InProcessRefusal(decision) {
             outcome = .fail(InProcessRefusal.errorCode, message: refusal.message, url: url)
@@ -71,7 +75,6 @@ public final class InProcessURLProtocol: URLProtocol {
         } else {
             outcome = .respond(decision, url: url, isHead: logged.method == "HEAD")
         }
-        engine.complete(decision, timing: ServeTiming(addedDelay: Int(decision.delay.wholeMilliseconds)))
         // Until answered, going offline drops the request, as a lost network would.
         nonisolated(unsafe) let unsafeSelf = self
         let connectivity = route.connectivity
@@ -81,11 +84,16 @@ public final class InProcessURLProtocol: URLProtocol {
         connectivity.track(inFlightID) { unsafeSelf.deliver(offline) }
         let delay = decision.delay
         let timeout = request.timeoutInterval
-        if let gate = decision.stub.flatMap({ ResponseGate.holding($0.response) }) {
+        // The journal entry is completed when the answer is due, as the server completes it: after
+        // the gate and the delay, whether or not the client is still there to be told.
+        let complete: @Sendable () -> Void = {
+            engine.complete(decision, timing: ServeTiming(addedDelay: Int(delay.wholeMilliseconds)))
+        }
+        if let gate = decision.gate {
             // Held: the gate calls back on release; the URLProtocol callback just waits.
-            gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url) }
+            gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete) }
         } else {
-            schedule(outcome, after: delay, timeout: timeout, url: url)
+            schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete)
         }
     }
 
@@ -99,26 +107,37 @@ public final class InProcessURLProtocol: URLProtocol {
         if let (connectivity, id) = inFlight.withLock({ $0.take() }) { connectivity.finish(id) }
     }
 
-    /// Delivers at once, or after `delay` on a timer that `stopLoading` cancels. Corelibs does not
-    /// enforce `timeoutInterval` for custom protocols, so a delay past it ends in `.timedOut`,
-    /// as it would over a socket.
-    private func schedule(_ outcome: Outcome, after delay: Duration, timeout: TimeInterval, url: URL) {
+    /// Completes the journal entry and delivers, at once or after `delay` on a timer; a client
+    /// gone meanwhile (`stopLoading`, going offline) is not told, but the entry is still completed
+    /// when the answer falls due, as the server completes it for a client that went away.
+    /// Corelibs does not enforce `timeoutInterval` for custom protocols, so a delay past it ends
+    /// in `.timedOut` at the time-out, as it would over a socket; the entry completes at the full delay.
+    private func schedule(_ outcome: Outcome, after delay: Duration, timeout: TimeInterval, url: URL, complete: @escaping @Sendable () -> Void) {
         guard delay > .zero else {
+            complete()
             deliver(outcome)
             return
         }
-        var outcome = outcome
-        var wait = delay
-        if timeout > 0, delay >= .milliseconds(Int64(timeout * 1000)) {
-            wait = .milliseconds(Int64(timeout * 1000))
-            outcome = .fail(.timedOut, message: "Understudy in-process: the stub's delay (\(delay)) is longer than the request's timeout (\(timeout) s).", url: url)
-        }
-        // URLProtocol cannot be Sendable; the timer only calls `deliver`, which checks `finished` under its lock.
+        // URLProtocol cannot be Sendable; the timers only call `deliver`, which checks `finished` under its lock.
         nonisolated(unsafe) let unsafeSelf = self
-        let finalOutcome = outcome
+        let timeoutDelay = Duration.milliseconds(Int64(timeout * 1000))
+        guard timeout > 0, delay >= timeoutDelay else {
+            Self.after(delay) {
+                complete()
+                unsafeSelf.deliver(outcome)
+            }
+            return
+        }
+        let timedOut = Outcome.fail(.timedOut, message: "Understudy in-process: the stub's delay (\(delay)) is longer than the request's timeout (\(timeout) s).", url: url)
+        Self.after(timeoutDelay) { unsafeSelf.deliver(timedOut) }
+        Self.after(delay, complete)
+    }
+
+    /// Runs `work` on a global queue once `wait` has passed; never sleeps a thread.
+    private static func after(_ wait: Duration, _ work: @escaping @Sendable () -> Void) {
         let (seconds, attoseconds) = wait.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: { unsafeSelf.deliver(finalOutcome) })
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
     }
 
     /// Tells the client, unless `stopLoading` came first. The lock is held across the client calls

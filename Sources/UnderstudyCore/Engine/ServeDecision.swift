@@ -21,6 +21,8 @@ public struct ServeDecision: Sendable {
     public var proxy: ProxySettings?
     /// Set when the stub's response template failed to render (the response is then a 500 saying why).
     public var templateError: String? = nil
+    /// The engine's gate that holds this answer until released, if the stub names one it adopted.
+    public var gate: ResponseGate? = nil
 
     public var wasMatched: Bool { stub != nil }
 }

@@ -12,6 +12,8 @@ public final class StubEngine: Sendable {
     public let files: FilesDirectory?
     /// Response templating: which stubs are templated, and the compiled-template cache.
     public let templater: ResponseTemplater
+    /// The gates this engine's held stubs wait at (``ResponseDefinition/gate``).
+    public let gates = ResponseGates()
     private let settingsState: Mutex<GlobalSettings>
 
     public init(
@@ -30,16 +32,8 @@ public final class StubEngine: Sendable {
         set { settingsState.withLock { $0 = newValue } }
     }
 
-    /// Matches, journals (before any delay), and works out the response.
-    /// - Parameter consoleWidth: width of the not-matched diff (`X-WireMock-Console-Width`).
-    public func handle(_ request: LoggedRequest, consoleWidth: Int? = nil, now: Date = Date()) -> ServeDecision {
-        switch stage(request, consoleWidth: consoleWidth, now: now) {
-        case .decided(let decision): return decision
-        case .pending(let work): return work()
-        }
-    }
-
-    /// Fills in the journal entry once the response has gone out.
+    /// Fills in the journal entry of a decision: every transport calls it at the same moment, after
+    /// any delay and gate, right before the client can see the end of the response.
     public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil) {
         journal.complete(decision.eventID, response: LoggedResponse(status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault), timing: timing)
     }
@@ -51,7 +45,7 @@ public final class StubEngine: Sendable {
             return ServeDecision(
                 eventID: request.id, stub: stub, status: definition.status, statusMessage: definition.statusMessage,
                 headers: stub.prebuiltResponse.headers, body: body, fault: definition.fault, delay: delay(for: definition),
-                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy)
+                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
         }
         var headers = PrebuiltResponse.headers(of: definition)
         var status = definition.status
@@ -72,7 +66,13 @@ public final class StubEngine: Sendable {
         return ServeDecision(
             eventID: request.id, stub: stub, status: status, statusMessage: definition.statusMessage, headers: headers,
             body: body, fault: definition.fault, delay: delay(for: definition), chunkedDribble: definition.chunkedDribbleDelay,
-            nearMisses: [], proxy: definition.proxy)
+            nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
+    }
+
+    /// The gate the stub names, when this engine adopted it; looked up only for a stub naming one.
+    func gate(holding stub: StubMapping) -> ResponseGate? {
+        guard stub.prebuiltResponse.needs.contains(.gate), let id = stub.response.gate else { return nil }
+        return gates.existing(id)
     }
 
     /// WireMock's rule: a stub's fixed delay replaces the global one; random delays add to it.

@@ -25,17 +25,17 @@ public final class ResponseGate: Sendable, Identifiable {
         var isOpen = false
         var passes = 0
         var held: [(id: UUID, proceed: @Sendable () -> Void)] = []
-        var watchers: [(count: Int, resume: @Sendable () -> Void)] = []
+        var watchers: [(id: UUID, count: Int, resume: @Sendable () -> Void)] = []
     }
 
     /// Identifies the gate in the stub's JSON (`transformerParameters.understudyHeldBy`).
-    public let id: UUID
+    public let id: GateID
     private let state = Mutex(State())
 
-    /// A closed gate, registered so that transports find it by its ``id``.
-    public init() {
-        id = UUID()
-        ResponseGateRegistry.shared.add(self)
+    /// A closed gate. Engines make theirs through ``ResponseGates/adopt(_:)``, which is how
+    /// their transports find it.
+    public init(id: GateID = GateID()) {
+        self.id = id
     }
 
     /// How many requests are waiting at the gate now.
@@ -90,9 +90,10 @@ public final class ResponseGate: Sendable, Identifiable {
     /// - Throws: ``ResponseGateTimeout`` when `timeout` passes first.
     public func waitUntilHolding(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
         let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let watcher = UUID()
         let reached = state.withLock { state -> Bool in
             if state.held.count >= count { return true }
-            state.watchers.append((count, { continuation.yield() }))
+            state.watchers.append((watcher, count, { continuation.yield() }))
             return false
         }
         if reached { return }
@@ -109,22 +110,13 @@ public final class ResponseGate: Sendable, Identifiable {
             return await group.next() ?? false
         }
         continuation.finish()
+        // A watcher that timed out is not left behind for a later `hold` to call.
+        state.withLock { $0.watchers.removeAll { $0.id == watcher } }
         guard arrived else {
             throw ResponseGateTimeout(expected: count, held: waiting, timeout: timeout)
         }
     }
 
-    /// Opens the gate and forgets it, so a stopping host never leaves a request hanging.
-    public func retire() {
-        release()
-        ResponseGateRegistry.shared.remove(id)
-    }
-
-    /// The gate that holds responses of `definition`, if any.
-    public static func holding(_ definition: ResponseDefinition) -> ResponseGate? {
-        guard case .string(let text)? = definition.transformerParameters?[parameterName], let id = UUID(uuidString: text) else { return nil }
-        return ResponseGateRegistry.shared.gate(id)
-    }
 }
 
 /// A gate did not hold the expected number of requests in time.
@@ -147,14 +139,4 @@ public struct ResponseGateTimeout: Error, Sendable, CustomStringConvertible {
     public var description: String {
         "Timed out after \(timeout) waiting for \(expected) request\(expected == 1 ? "" : "s") to be held at the gate; \(held) held."
     }
-}
-
-/// Gates by id, so a transport that only has a stub's response can find the gate holding it.
-final class ResponseGateRegistry: Sendable {
-    static let shared = ResponseGateRegistry()
-    private let gates = Mutex<[UUID: ResponseGate]>([:])
-
-    func add(_ gate: ResponseGate) { gates.withLock { $0[gate.id] = gate } }
-    func remove(_ id: UUID) { _ = gates.withLock { $0.removeValue(forKey: id) } }
-    func gate(_ id: UUID) -> ResponseGate? { gates.withLock { $0[id] } }
 }

@@ -3,17 +3,21 @@ import UnderstudyJSON
 
 /// The parts of a stub's response that are the same on every request, worked out once per stub
 /// (when the stub is made or changed) rather than once per request: its headers with
-/// `Matched-Stub-Id` and `Matched-Stub-Name`, and its body bytes unless they come from a file.
+/// `Matched-Stub-Id` and `Matched-Stub-Name`, its body bytes unless they come from a file, and
+/// what serving it needs apart from templating and global settings.
 struct PrebuiltResponse: Sendable {
     var headers: HeaderFields
     /// Nil for a `bodyFileName` body, which is read when served.
     var body: Data?
+    /// What the response needs on its own (see ``ResponseNeeds/init(of:)``).
+    var needs: ResponseNeeds
 
     init(id: UUID, name: String?, response definition: ResponseDefinition) {
         headers = Self.headers(of: definition)
         headers.add("Matched-Stub-Id", id.lowercasedString)
         if let name { headers.add("Matched-Stub-Name", name) }
         body = Self.bytes(of: definition.body)
+        needs = ResponseNeeds(of: definition)
     }
 
     /// An inline body's bytes; nil for a `bodyFileName` body, which is read when served.

@@ -4,7 +4,7 @@ import UnderstudyCore
 
 /// Answers the common request straight from the bytes read, before NIO's HTTP handlers: a plain
 /// HTTP/1.1 request (``PlainRequestParser``) whose stub needs nothing but its own response
-/// (``StubEngine/answerAtOnce(_:now:accepting:)``) that can go out as one buffer
+/// (``StubEngine/decide(_:capabilities:now:accepting:)`` with ``Capabilities/atOnce``) that can go out as one buffer
 /// (``PlainResponseEncoder``). That skips the decoder, the pipelining handler, the encoder and
 /// the handler hops between them, which cost more than selecting and journalling a stub.
 ///
@@ -116,10 +116,11 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
         let engine = environment.engine
         let cached = lastStub
-        guard let decision = engine.answerAtOnce(request, accepting: { stub in
+        let decided = engine.decide(request, capabilities: .atOnce) { stub in
             cached?.sharesStorage(with: stub) ?? false || PlainResponseEncoder.canEncode(stub)
-        }), let stub = decision.stub else { return nil }
-        let decided = NIODeadline.now()
+        }
+        guard case .immediate(let decision) = decided, let stub = decision.stub else { return nil }
+        let decidedAt = NIODeadline.now()
         StubConnectionHandler.logServed(request, decision, to: environment.logger)
         let response: ByteBuffer
         if let cached, let lastResponse, cached.sharesStorage(with: stub) {
@@ -131,7 +132,7 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             lastStub = keep ? stub : nil
             lastResponse = keep ? response : nil
         }
-        engine.complete(decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decided - receivedAt)))
+        engine.complete(decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decidedAt - receivedAt)))
         environment.fastPathAnswers.wrappingAdd(1, ordering: .relaxed)
         return response
     }

@@ -42,8 +42,8 @@ extension StubConnectionHandler {
             Self.decideOffLoop(request, isAdmin: isAdmin, environment: environment, loop: loop, then: deliverLater())
             return
         }
-        switch environment.engine.stage(request) {
-        case .decided(let decision):
+        switch environment.engine.decide(request, capabilities: .eventLoop) {
+        case .immediate(let decision):
             if let gate = Self.gate(of: .stub(decision)) {
                 let deliver = deliverLater()
                 gate.hold { loop.execute { deliver(.stub(decision)) } }
@@ -58,8 +58,11 @@ extension StubConnectionHandler {
                 let deliver = deliverLater()
                 loop.execute { deliver(.stub(decision)) }
             }
-        case .pending(let work):
+        case .deferred(let work):
             Self.runOffLoop(work, request: request, environment: environment, loop: loop, deliver: deliverLater())
+        case .streamedProxy, .declined:
+            // Not under these capabilities (whole requests, misses answered): serve it the general way.
+            Self.decideOffLoop(request, isAdmin: false, environment: environment, loop: loop, then: deliverLater())
         }
     }
 
@@ -75,8 +78,8 @@ extension StubConnectionHandler {
 
     /// The gate a held stub's answer waits at, if any.
     private static func gate(of outcome: Outcome) -> ResponseGate? {
-        guard case .stub(let decision) = outcome, let stub = decision.stub else { return nil }
-        return ResponseGate.holding(stub.response)
+        guard case .stub(let decision) = outcome else { return nil }
+        return decision.gate
     }
 
     /// Delivers on the loop, after the stub's gate opens when it has one; nothing blocks meanwhile.
@@ -103,8 +106,13 @@ extension StubConnectionHandler {
             if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
-        return .stub(environment.engine.handle(request))
+        guard let decision = environment.engine.decide(request, capabilities: .inline).run() else { return .admin(declinedResponse) }
+        return .stub(decision)
     }
+
+    /// Never sent: inline capabilities answer every request. Said plainly should that ever change.
+    static let declinedResponse = AdminResponse.json(
+        ["errors": [["code": 500, "title": "The stub engine declined the request"]]], status: 500)
 
     static let noAdminResponse = AdminResponse.json(
         ["errors": [["code": 404, "title": "This server has no admin API"]]], status: 404)

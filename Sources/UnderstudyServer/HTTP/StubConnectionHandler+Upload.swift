@@ -9,7 +9,7 @@ extension StubConnectionHandler {
     static let streamUploadThreshold = 64 * 1024
 
     /// Streams the request body to the upstream as it arrives when the head alone selects a proxy
-    /// stub whatever the body (``StubEngine/streamedProxyDecision(forHead:now:)``); the answer
+    /// stub whatever the body (``StubEngine/decide(_:capabilities:now:accepting:)`` with ``Capabilities/streamingHead``); the answer
     /// then streams back as for any proxied request. A stub that reads the body, a non-proxy
     /// stub, no match, the admin API, offline mode or a forwarder that cannot stream bodies:
     /// returns false, and the body is read whole as usual (no scenario has moved).
@@ -24,11 +24,13 @@ extension StubConnectionHandler {
             head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
         // The URL as the engine sees it: an absolute-form target (`POST http://host/__admin/…`)
         // still goes to the admin API, as `dispatch` decides.
-        guard !Self.isAdminURL(request.url), let decision = environment.engine.streamedProxyDecision(forHead: request) else { return false }
+        guard !Self.isAdminURL(request.url), case .streamedProxy(let decision, let entry) = environment.engine.decide(request, capabilities: .streamingHead) else {
+            return false
+        }
         acknowledgeExpectContinue(head, context: context)
         state = .responding
         let upload = RequestUpload(
-            request: request, decision: decision, declaredLength: declaredLength, channel: context.channel, engine: environment.engine,
+            request: request, entry: entry, declaredLength: declaredLength, channel: context.channel,
             captureLimit: environment.configuration.maxBodyBytes)
         self.upload = upload
         proxy(decision, to: head, request: request, receivedAt: receivedAt, context: context, upload: upload)

@@ -19,9 +19,9 @@ final class RequestUpload {
     let body: StreamedRequestBody
     private let source: StreamedRequestBody.Producer.Source
     private let channel: any Channel
-    private let engine: StubEngine
     private let request: LoggedRequest
-    private let decision: ServeDecision
+    /// Where the whole request is journalled once its body has ended.
+    private let entry: StreamedEntry
     private var capture: ProxiedBodyCapture
     /// The forwarder takes no more parts (the body ended, broke off, or the forwarder stopped).
     private var handedOver = false
@@ -32,16 +32,15 @@ final class RequestUpload {
     private static let highWatermark = 8
     private static let lowWatermark = 2
 
-    init(request: LoggedRequest, decision: ServeDecision, declaredLength: Int?, channel: any Channel, engine: StubEngine, captureLimit: Int) {
+    init(request: LoggedRequest, entry: StreamedEntry, declaredLength: Int?, channel: any Channel, captureLimit: Int) {
         let made = StreamedRequestBody.Producer.makeSequence(
             backPressureStrategy: .init(lowWatermark: Self.lowWatermark, highWatermark: Self.highWatermark),
             finishOnDeinit: false, delegate: UploadDemand(channel: channel))
         source = made.source
         body = StreamedRequestBody(length: declaredLength, producer: made.sequence)
         self.channel = channel
-        self.engine = engine
         self.request = request
-        self.decision = decision
+        self.entry = entry
         capture = ProxiedBodyCapture(limit: captureLimit)
     }
 
@@ -92,7 +91,7 @@ final class RequestUpload {
         let reason = broken ?? (ended ? nil : "the answer was complete before the request body had ended; the journal keeps what had arrived")
         var request = self.request
         request.body = capture.data
-        engine.journalStreamed(request, decision: decision, subEvents: capture.subEvents(broken: reason, ofRequest: true))
+        entry.record(request, subEvents: capture.subEvents(broken: reason, ofRequest: true))
     }
 
     /// True while the body is still arriving from the client and reading has not been paused for

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import UnderstudyCore
 
 /// Builds a logged request for tests.
@@ -22,4 +23,16 @@ func store(_ stubs: [StubMapping]) throws -> StubStore {
     let store = StubStore()
     for s in stubs { try store.add(s) }
     return store
+}
+
+extension StubEngine {
+    /// What a transport serving inline gets: ``StubEngine/decide(_:capabilities:now:accepting:)``
+    /// with ``Capabilities/inline``, which answers every request at once.
+    func served(_ request: LoggedRequest, now: Date = Date()) -> ServeDecision {
+        if case .immediate(let decision) = decide(request, capabilities: .inline, now: now) { return decision }
+        Issue.record("inline capabilities should answer every request at once")
+        return ServeDecision(
+            eventID: request.id, stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(), fault: nil,
+            delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
+    }
 }

@@ -13,24 +13,24 @@ import UnderstudyTemplating
 
     @Test func aTemplatedStubEchoesTheRequest() throws {
         let engine = try engine([#"{"request":{"urlPathPattern":"/users/.*"},"response":{"body":"{{request.path.[1]}}/{{request.query.q}}","transformers":["response-template"]}}"#])
-        let decision = engine.handle(request("GET", "/users/42?q=x"))
+        let decision = engine.served(request("GET", "/users/42?q=x"))
         #expect(decision.status == 200)
         #expect(String(decoding: decision.body, as: UTF8.self) == "42/x")
     }
 
     @Test func localModeLeavesStubsWithoutTheTransformerAlone() throws {
         let engine = try engine([#"{"request":{"url":"/plain"},"response":{"body":"{{request.url}}"}}"#])
-        #expect(String(decoding: engine.handle(request("GET", "/plain")).body, as: UTF8.self) == "{{request.url}}")
+        #expect(String(decoding: engine.served(request("GET", "/plain")).body, as: UTF8.self) == "{{request.url}}")
     }
 
     @Test func globalModeTemplatesEveryStub() throws {
         let engine = try engine([#"{"request":{"url":"/plain"},"response":{"body":"{{request.url}}"}}"#], mode: .global)
-        #expect(String(decoding: engine.handle(request("GET", "/plain")).body, as: UTF8.self) == "/plain")
+        #expect(String(decoding: engine.served(request("GET", "/plain")).body, as: UTF8.self) == "/plain")
     }
 
     @Test func disabledModeTemplatesNothing() throws {
         let engine = try engine([#"{"request":{"url":"/t"},"response":{"body":"{{request.url}}","transformers":["response-template"]}}"#], mode: .disabled)
-        #expect(String(decoding: engine.handle(request("GET", "/t")).body, as: UTF8.self) == "{{request.url}}")
+        #expect(String(decoding: engine.served(request("GET", "/t")).body, as: UTF8.self) == "{{request.url}}")
     }
 
     @Test func jsonBodyStringValuesAndHeadersAreTemplated() throws {
@@ -40,7 +40,7 @@ import UnderstudyTemplating
              "headers":{"X-Echo":"{{request.headers.X-In}}","Location":["/orders/{{jsonPath request.body '$.id'}}"]},
              "transformers":["response-template"]}}
             """#])
-        let decision = engine.handle(request("POST", "/orders", headers: [("X-In", "hello")], body: #"{"name":"Ann","id":7}"#))
+        let decision = engine.served(request("POST", "/orders", headers: [("X-In", "hello")], body: #"{"name":"Ann","id":7}"#))
         #expect(decision.status == 201)
         let body = try JSONParser.parse(decision.body)
         #expect(body == ["name": "Ann", "n": 5, "list": ["POST"], "quote": #"{"name":"Ann","id":7}"#])
@@ -57,26 +57,26 @@ import UnderstudyTemplating
             #"{"request":{"urlPathPattern":"/users/.*"},"response":{"bodyFileName":"user-{{request.path.[1]}}.json","transformers":["response-template"]}}"#,
             #"{"request":{"urlPathPattern":"/raw/.*"},"response":{"bodyFileName":"user-{{request.path.[1]}}.json","transformers":["response-template"],"transformerParameters":{"disableBodyFileTemplating":true}}}"#,
         ], files: FilesDirectory(url: root))
-        #expect(String(decoding: engine.handle(request("GET", "/users/7")).body, as: UTF8.self) == #"{"user":"7"}"#)
-        #expect(String(decoding: engine.handle(request("GET", "/raw/7")).body, as: UTF8.self) == #"{"user":"{{request.path.[1]}}"}"#)
-        let missing = engine.handle(request("GET", "/users/8"))
+        #expect(String(decoding: engine.served(request("GET", "/users/7")).body, as: UTF8.self) == #"{"user":"7"}"#)
+        #expect(String(decoding: engine.served(request("GET", "/raw/7")).body, as: UTF8.self) == #"{"user":"{{request.path.[1]}}"}"#)
+        let missing = engine.served(request("GET", "/users/8"))
         #expect(missing.status == 500)
         #expect(String(decoding: missing.body, as: UTF8.self).contains("user-8.json"))
     }
 
     @Test func proxyBaseUrlIsTemplated() throws {
         let engine = try engine([#"{"request":{"url":"/p"},"response":{"proxyBaseUrl":"http://{{request.headers.X-Target}}","transformers":["response-template"]}}"#])
-        #expect(engine.handle(request("GET", "/p", headers: [("X-Target", "backend:9000")])).proxy?.baseURL == "http://backend:9000")
+        #expect(engine.served(request("GET", "/p", headers: [("X-Target", "backend:9000")])).proxy?.baseURL == "http://backend:9000")
     }
 
     @Test func urlPathTemplateVariablesAreNamedInThePath() throws {
         let engine = try engine([#"{"request":{"urlPathTemplate":"/contacts/{contactId}/addresses/{id}"},"response":{"body":"{{request.path.contactId}}-{{request.path.id}}","transformers":["response-template"]}}"#])
-        #expect(String(decoding: engine.handle(request("GET", "/contacts/12/addresses/99")).body, as: UTF8.self) == "12-99")
+        #expect(String(decoding: engine.served(request("GET", "/contacts/12/addresses/99")).body, as: UTF8.self) == "12-99")
     }
 
     @Test func aRenderingErrorIsA500WithPositionAndAnErrorSubEvent() throws {
         let engine = try engine([#"{"request":{"url":"/bad"},"response":{"status":200,"body":"ok\n {{add 1 2}}","fixedDelayMilliseconds":5000,"transformers":["response-template"]}}"#])
-        let decision = engine.handle(request("GET", "/bad"))
+        let decision = engine.served(request("GET", "/bad"))
         let text = String(decoding: decision.body, as: UTF8.self)
         #expect(decision.status == 500)
         #expect(text == "[ERROR] 2:3: could not find helper: 'add'\n {{add 1 2}}\n   ^")
@@ -85,7 +85,7 @@ import UnderstudyTemplating
         let event = try #require(engine.journal.events.last)
         #expect(event.subEvents == [SubEvent(type: "ERROR", data: ["message": .string(text)])])
         // The next request is served the same way: the broken template is cached, not fatal.
-        #expect(engine.handle(request("GET", "/bad")).status == 500)
+        #expect(engine.served(request("GET", "/bad")).status == 500)
     }
 
     @Test func cacheIsBoundedAndKeepsHotEntries() throws {

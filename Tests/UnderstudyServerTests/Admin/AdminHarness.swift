@@ -1,5 +1,6 @@
 import Foundation
-import UnderstudyCore
+import Testing
+@testable import UnderstudyCore
 @testable import UnderstudyServer
 import UnderstudyJSON
 
@@ -34,7 +35,12 @@ struct AdminHarness {
         let request = LoggedRequest(
             method: method, url: url, headers: HeaderFields(headers.map { HeaderFields.Field(name: $0.0, value: $0.1) }),
             body: Data(body.utf8), loggedDate: date)
-        let decision = engine.handle(request)
+        guard case .immediate(let decision) = engine.decide(request, capabilities: .inline) else {
+            Issue.record("inline capabilities should answer every request at once")
+            return ServeDecision(
+                eventID: request.id, stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(), fault: nil,
+                delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
+        }
         engine.complete(decision)
         return decision
     }

@@ -1,0 +1,68 @@
+import Foundation
+
+extension StubEngine {
+    /// Decides what to do with one request, for a transport that can do what `capabilities` say.
+    ///
+    /// The one rule for every transport: a stub is selected only if the transport can render
+    /// what it needs (``Capabilities/admits(_:)``) and `accept` agrees; a request no such stub
+    /// matches is answered as a miss, or ``Decision/declined`` when the capabilities answer no
+    /// misses. A global delay the transport cannot render declines before anything is matched.
+    /// A declined request has changed nothing: no journal entry, no scenario move.
+    ///
+    /// Otherwise the request is journalled (at once, or when deferred work runs, or through the
+    /// ``StreamedEntry`` once a streamed body has ended) and its scenario moved. Complete the
+    /// journal entry with ``complete(_:timing:)`` once the response is out.
+    ///
+    /// - Parameters:
+    ///   - now: the time for date matchers and templates.
+    ///   - accept: the caller's own conditions on a stub (what it can encode). Not escaping, so a
+    ///     fast path allocates nothing for it.
+    public func decide(
+        _ request: LoggedRequest, capabilities: Capabilities, now: Date = Date(), accepting accept: (StubMapping) -> Bool = { _ in true }
+    ) -> Decision {
+        let global = settings
+        let globalNeeds: ResponseNeeds = (global.fixedDelay ?? 0) != 0 || global.delayDistribution != nil ? .delay : []
+        guard globalNeeds.isSubset(of: capabilities.renders) else { return .declined }
+        if capabilities.headOnly { return decideFromHead(request, capabilities: capabilities, globalNeeds: globalNeeds, now: now, accepting: accept) }
+        let selected = store.match(request, now: now) { stub in
+            capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub)
+        }
+        guard let stub = selected else {
+            guard capabilities.answersMisses else { return .declined }
+            let width = capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
+            guard capabilities.defersSlowWork else { return .immediate(notMatched(request, consoleWidth: width, now: now)) }
+            return .deferred { self.notMatched(request, consoleWidth: width, now: now) }
+        }
+        // Body files and templates can be slow (disk, JSONPath on a big body).
+        if capabilities.defersSlowWork, !needs(of: stub).isDisjoint(with: .slow) {
+            return .deferred { self.matchedDecision(stub, request: request, now: now) }
+        }
+        return .immediate(matchedDecision(stub, request: request, now: now))
+    }
+
+    /// What serving `stub` needs under this engine's templating (global settings aside).
+    func needs(of stub: StubMapping) -> ResponseNeeds {
+        var needs = stub.prebuiltResponse.needs
+        if templater.applies(to: stub.response) { needs.insert(.template) }
+        return needs
+    }
+
+    /// Selects from the head alone: the stub must be chosen whatever the body is, and admitted.
+    /// Its scenario moves only then; nothing is journalled until the ``StreamedEntry`` records.
+    private func decideFromHead(
+        _ head: LoggedRequest, capabilities: Capabilities, globalNeeds: ResponseNeeds, now: Date, accepting accept: (StubMapping) -> Bool
+    ) -> Decision {
+        func admitted(_ stub: StubMapping) -> Bool { capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub) }
+        guard case .stub(let stub) = store.matchIgnoringBody(head, now: now, committingIf: admitted), admitted(stub) else { return .declined }
+        let decision = decision(for: stub, request: head)
+        return .streamedProxy(decision, StreamedEntry(journal: journal, decision: decision))
+    }
+
+    /// The response for a matched stub, journalled; the one place every decision builds it.
+    func matchedDecision(_ stub: StubMapping, request: LoggedRequest, now: Date) -> ServeDecision {
+        // Templates render before journalling so a rendering error goes in as a sub-event.
+        let (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
+        journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
+        return decision
+    }
+}

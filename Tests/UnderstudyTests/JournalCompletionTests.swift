@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import Understudy
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Both transports complete a request's journal entry at the same moment: once the answer falls
+/// due (after any gate and delay), not when the request arrives.
+@Suite struct JournalCompletionTests {
+    @Test(arguments: StubTransport.allCases)
+    func aHeldResponseIsCompletedOnlyOnceReleased(_ transport: StubTransport) async throws {
+        try await withStubs(transport) { host in
+            let gate = host.stub(.get("/held"), .ok(body: "done").held())
+            let fetch = Task { try await host.send("/held") }
+            try await gate.waitUntilHolding(1)
+            let entry = try #require(host.engine.journal.events.first)
+            #expect(entry.response == nil)
+            gate.release()
+            #expect(try await fetch.value.text == "done")
+            // The server completes once its write is out, which can trail the client's read a little.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while host.engine.journal.events.first?.response == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(host.engine.journal.events.first?.response?.status == 200)
+        }
+    }
+
+    @Test(arguments: StubTransport.allCases)
+    func aDelayedResponseIsCompletedOnlyWhenDue(_ transport: StubTransport) async throws {
+        try await withStubs(transport) { host in
+            host.stub(.get("/late"), .ok().delay(.seconds(60)))
+            let fetch = Task { _ = try? await host.send("/late") }
+            try await host.waitForRequests(matching: .get("/late"), timeout: .seconds(10))
+            #expect(host.engine.journal.events.first?.response == nil)
+            fetch.cancel()
+            await fetch.value
+        }
+    }
+}
