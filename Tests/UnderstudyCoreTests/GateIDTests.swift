@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UnderstudyCore
+import UnderstudyJSON
 
 /// A response names its gate by id in plain JSON; the gate itself belongs to an engine.
 @Suite struct GateIDTests {

@@ -1,4 +1,5 @@
 import UnderstudyCore
+import UnderstudyJSON
 
 extension StubMapping {
     /// How many times this stub is expected to be used, for strict mode. Kept in the stub's

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 extension ResponseDefinition {
     /// The gate holding this response, if it names one. Stored in `transformerParameters` under
