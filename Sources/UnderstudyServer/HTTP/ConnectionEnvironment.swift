@@ -19,13 +19,17 @@ final class ConnectionEnvironment: Sendable {
     /// Checks admin requests for the token, when the configuration sets one.
     let adminGate: AdminTokenGate?
     let logger: Logger
+    /// Where work that must not run on the event loop runs (see ``OffLoopWork``).
+    let offLoop: any OffLoopWork
     /// How many requests ``PlainRequestFastPath`` answered, for tests that must know it took them.
     let fastPathAnswers = Atomic<Int>(0)
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil, configuration: StubServerConfiguration,
-        requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false }
+        requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false },
+        offLoop: any OffLoopWork = ThreadPoolOffLoop()
     ) {
+        self.offLoop = offLoop
         self.engine = engine
         self.admin = admin
         self.proxy = proxy

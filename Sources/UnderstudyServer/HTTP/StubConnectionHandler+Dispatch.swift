@@ -66,12 +66,12 @@ extension StubConnectionHandler {
         }
     }
 
-    /// Runs the slow part of a stub's answer on the task pool, then delivers it on the loop.
+    /// Runs the slow part of a stub's answer off the loop, then delivers it on the loop.
     private static func runOffLoop(
         _ work: @escaping @Sendable () -> ServeDecision, request: LoggedRequest, environment: ConnectionEnvironment,
         loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void
     ) {
-        Task {
+        environment.offLoop.submit {
             release(.stub(work()), loop: loop, deliver: deliver)
         }
     }
@@ -95,13 +95,12 @@ extension StubConnectionHandler {
         _ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment, loop: any EventLoop,
         then deliver: @escaping @Sendable (Outcome) -> Void
     ) {
-        Task {
-            let outcome = await decide(request, isAdmin: isAdmin, environment: environment)
-            release(outcome, loop: loop, deliver: deliver)
+        environment.offLoop.submit {
+            release(decide(request, isAdmin: isAdmin, environment: environment), loop: loop, deliver: deliver)
         }
     }
 
-    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) async -> Outcome {
+    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
         if isAdmin {
             if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
