@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzHTTPRequest",
             dependencies: [
-                "UnderstudyServer", "FuzzSupport",
+                "UnderstudyServer", "UnderstudyCore", "FuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -3,14 +3,16 @@
 // the framing scanner gives the same output however the bytes are split into reads; whatever the
 // fast path's parser (PlainRequestParser) accepts, NIO's decoder accepts too and reads the same
 // method, target, headers and body, and the parser waits (never refuses) on every shorter cut;
-// and the server's whole decoding pipeline (scanner, NIO's decoder, pipelining, 400/431 answers)
-// takes the bytes without crashing. Built only by Scripts/fuzz.sh; otherwise an empty program.
+// and the server's whole decoding pipeline (the plain-request fast path, the scanner, NIO's decoder,
+// pipelining, 400/431 answers) takes the bytes without crashing, with the fast path answering a
+// stub that matches every request. Built only by Scripts/fuzz.sh; otherwise an empty program.
 #if FUZZING
 import Foundation
 import FuzzSupport
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import UnderstudyCore
 @testable import UnderstudyServer
 
 runFuzzer { data, size in LLVMFuzzerTestOneInput(data, size) }
@@ -32,7 +34,15 @@ func fuzzHTTPRequest(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
         fuzzFailure("scanner output depends on the split at \(split)")
     }
     checkPlainParser(bytes, split: split)
-    drivePipeline(bytes, split: split)
+    let answered = drivePipeline(bytes, split: split)
+    // A request the plain parser reads is the fast path's to answer: the stub's 200 comes first.
+    let isPlain = bytes.withUnsafeBytes {
+        if case .request = PlainRequestParser.parse($0, maxHeadBytes: 1024, maxBodyBytes: 512) { return true }
+        return false
+    }
+    if isPlain, !answered.starts(with: Array("HTTP/1.1 200 OK\r\n".utf8)) {
+        fuzzFailure("a plain request was not answered by the fast path's stub")
+    }
     return 0
 }
 
@@ -102,14 +112,30 @@ enum FuzzSettings {
         configuration.maxHeaderBytes = 1024
         return configuration
     }()
+
+    /// One plain stub for every request, so the fast path answers whatever it can parse; the rest
+    /// reaches ``AnswerEveryRequest`` through NIO's handlers, as it would reach the stub handler.
+    static let environment: ConnectionEnvironment = {
+        let engine = StubEngine()
+        do {
+            try engine.store.add(StubMapping(jsonText: #"{"request":{"method":"ANY"},"response":{"status":200,"body":"ok"}}"#))
+        } catch {
+            fuzzFailure("the fuzz target's stub does not decode: \(error)")
+        }
+        // In place: an embedded channel has no other thread to come back from.
+        return ConnectionEnvironment(engine: engine, admin: nil, configuration: configuration, requestShutdown: {}, offLoop: InPlaceOffLoop())
+    }()
 }
 
-/// The server's decoding pipeline on an embedded channel, with a handler that answers every
-/// complete request so pipelined ones keep coming.
-func drivePipeline(_ bytes: [UInt8], split: Int) {
+/// The server's decoding pipeline on an embedded channel, fast path first, with a handler that
+/// answers every complete request the fast path hands on, so pipelined ones keep coming.
+/// Returns what the pipeline wrote back.
+func drivePipeline(_ bytes: [UInt8], split: Int) -> [UInt8] {
     let channel = EmbeddedChannel()
+    var written: [UInt8] = []
     do {
-        try ConnectionPipeline.configureFraming(channel, configuration: FuzzSettings.configuration)
+        let fastPath = PlainRequestFastPath(environment: FuzzSettings.environment, activity: ConnectionActivity())
+        try ConnectionPipeline.configureFraming(channel, configuration: FuzzSettings.configuration, fastPath: fastPath)
         try channel.pipeline.syncOperations.addHandler(AnswerEveryRequest())
         for piece in [bytes[..<split], bytes[split...]] where !piece.isEmpty {
             try channel.writeInbound(ByteBuffer(bytes: piece))
@@ -117,7 +143,9 @@ func drivePipeline(_ bytes: [UInt8], split: Int) {
     } catch {
         // Parse errors surface here after the pipeline has answered them: expected for bad input.
     }
+    while let buffer = try? channel.readOutbound(as: ByteBuffer.self) { written += buffer.readableBytesView }
     _ = try? channel.finish(acceptAlreadyClosed: true)
+    return written
 }
 
 /// Answers `204` at the end of every request, and closes on errors, as the stub handler does.
