@@ -9,7 +9,7 @@ extension StubConnectionHandler {
 
     /// Breaks the connection the way WireMock's Jetty fault injector does.
     func inject(_ fault: Fault, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void) {
-        state = .closing
+        connection.giveUp()
         environment.logger.debug("Injecting fault", metadata: ["fault": "\(fault.rawValue)"])
         switch fault {
         case .connectionResetByPeer:

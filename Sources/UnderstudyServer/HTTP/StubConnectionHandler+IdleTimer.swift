@@ -14,28 +14,15 @@ extension StubConnectionHandler {
 
     private func idleTimerFired(context: ChannelHandlerContext) {
         idleTimer = nil
-        let timeout = TimeAmount(environment.configuration.idleTimeout)
-        // A connection waiting on one of our own delays, gates or upstreams is not idle, nor one
-        // whose answer still waits in the socket's buffer for a slow reader. A request body
-        // streaming to an upstream is the client's to keep coming, unless we paused reading.
-        let waitingOnUs: Bool
-        if case .responding = state {
-            waitingOnUs = !(upload?.awaitsClient ?? false)
-        } else {
-            waitingOnUs = !context.channel.isWritable
-        }
-        if waitingOnUs {
-            armIdleTimer(in: timeout, context: context)
-            return
-        }
-        let idleFor = NIODeadline.now() - lastActivity
-        guard idleFor >= timeout else {
-            armIdleTimer(in: timeout - idleFor, context: context)
+        let action = connection.idleTimerFired(
+            idleFor: NIODeadline.now() - lastActivity, timeout: TimeAmount(environment.configuration.idleTimeout),
+            writable: context.channel.isWritable, uploadAwaitsClient: upload?.awaitsClient ?? false)
+        if case .checkAgain(let delay) = action {
+            armIdleTimer(in: delay, context: context)
             return
         }
         // Also ends connections half-closed after a refusal (``closeOutput``) that the client never closed.
         environment.logger.debug("Closing an idle connection")
-        state = .closing
         upload?.abort("the client sent nothing more of the request body for the idle time-out")
         upload = nil
         context.close(promise: nil)

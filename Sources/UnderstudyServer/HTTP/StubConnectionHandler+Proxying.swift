@@ -105,7 +105,7 @@ final class ProxyRelay: ProxyResponseReceiver {
                 return
             }
             let handler = self.handler.value
-            guard case .responding = handler.state else {
+            guard handler.connection.isResponding else {
                 // A client that closed once it had every promised byte left nothing broken.
                 if !self.state.value.journalled { self.journal(broken: ClientGone().description) }
                 return
@@ -132,15 +132,15 @@ final class ProxyRelay: ProxyResponseReceiver {
             return
         }
         if !state.value.journalled { journal(broken: String(describing: error)) }
-        guard case .responding = handler.state else { return }
+        guard handler.connection.isResponding else { return }
         logger.warning("Proxying \(request.method) \(request.url) to \(upstreamURL) broke off mid-body: \(error); closing the connection")
-        handler.state = .closing
+        handler.connection.giveUp()
         context.value.close(promise: nil)
     }
 
     private func writeHead(status: Int, headers upstream: HeaderFields) -> EventLoopFuture<Void> {
         let handler = self.handler.value
-        guard case .responding = handler.state else { return loop.makeFailedFuture(ClientGone()) }
+        guard handler.connection.isResponding else { return loop.makeFailedFuture(ClientGone()) }
         let headers = ProxyExchange.clientHeaders(upstream, stub: decision.stub)
         let builder = ResponseHeadBuilder(requestVersion: requestHead.version, requestKeepAlive: requestHead.allowsAnotherRequest)
         let rendered = builder.build(status: status, statusMessage: nil, headers: headers, bodyLength: nil)
@@ -167,7 +167,7 @@ final class ProxyRelay: ProxyResponseReceiver {
 
     private func writeBody(_ part: ByteBuffer) -> EventLoopFuture<Void> {
         let handler = self.handler.value
-        guard case .responding = handler.state, let rendered = state.value.rendered else { return loop.makeFailedFuture(ClientGone()) }
+        guard handler.connection.isResponding, let rendered = state.value.rendered else { return loop.makeFailedFuture(ClientGone()) }
         state.value.capture.add(part)
         guard rendered.allowsBody, requestHead.method != .HEAD else { return loop.makeSucceededVoidFuture() }
         if let promised = state.value.promisedLength, state.value.capture.total >= promised, !state.value.journalled {

@@ -28,7 +28,7 @@ extension StubConnectionHandler {
             return false
         }
         acknowledgeExpectContinue(head, context: context)
-        state = .responding
+        connection.startStreamingUpload()
         let upload = RequestUpload(
             request: request, entry: entry, declaredLength: declaredLength, channel: context.channel,
             captureLimit: environment.configuration.maxBodyBytes)

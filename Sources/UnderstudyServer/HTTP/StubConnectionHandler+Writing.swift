@@ -6,7 +6,7 @@ import UnderstudyCore
 extension StubConnectionHandler {
     /// Renders a stub decision: a fault, a dribbled body, or a whole response.
     func serve(_ decision: ServeDecision, to head: HTTPRequestHead, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void) {
-        guard case .responding = state else {
+        guard connection.isResponding else {
             // The client went away while we were deciding or waiting.
             completed()
             return
@@ -42,14 +42,13 @@ extension StubConnectionHandler {
     }
 
     /// Writes `.end`. The pipelining handler hands us the next buffered request from inside that
-    /// write, so the state must say "idle" (or "closing") before it.
+    /// write, so the connection must be idle (or closing) before it.
     /// - Parameter afterWrite: call `completed` only once the socket has taken the response (the
     ///   admin API's shutdown must not stop the server before its answer is out).
     func finishResponse(
         mustClose: Bool, afterWrite: Bool = false, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void
     ) {
-        let close = mustClose || closeAfterResponse
-        state = close ? .closing : .idle
+        let close = connection.responseEnds(mustClose: mustClose)
         lastActivity = .now()
         guard close || afterWrite else {
             // Keep-alive: no promise to allocate and wait on. Completed before the end goes out,
@@ -71,7 +70,7 @@ extension StubConnectionHandler {
     /// A stub may ask for a 1xx status; NIO would take it for an interim answer and wait for
     /// another, so it goes out raw, as the last thing on the connection.
     private func writeInformationalAsFinal(_ head: HTTPResponseHead, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
-        state = .closing
+        connection.giveUp()
         var text = "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n"
         for (name, value) in head.headers { text += "\(name): \(value)\r\n" }
         text += "\r\n"
@@ -80,7 +79,7 @@ extension StubConnectionHandler {
 
     /// Sends bytes past the HTTP encoder (see ``RawBytesWriter``), then closes.
     func writeRawThenClose(_ bytes: ByteBuffer, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
-        state = .closing
+        connection.giveUp()
         context.writeRawThenClose(bytes, completed: completed)
     }
 }

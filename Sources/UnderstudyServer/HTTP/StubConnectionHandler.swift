@@ -12,21 +12,9 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    enum State {
-        /// Between requests.
-        case idle
-        /// A request head arrived; its body is being gathered.
-        case receiving(HTTPRequestHead, ByteBuffer, receivedAt: NIODeadline)
-        /// The request is complete; its response is being worked out, delayed or written.
-        case responding
-        /// The connection is finished: anything more the client sends is ignored.
-        case closing
-    }
-
     let environment: ConnectionEnvironment
-    var state = State.idle
-    /// The client half-closed while a response was in progress: close once it is written.
-    var closeAfterResponse = false
+    /// Where the connection is between requests, and what each event makes of it.
+    var connection = HTTP1ConnectionStateMachine()
     /// Worked out at the first request (see ``ConnectionAddresses``).
     var addresses: ConnectionAddresses?
     /// How many answers are being written inside one another: a burst of pipelined requests
@@ -58,32 +46,25 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastActivity = .now()
-        switch (unwrapInboundIn(data), state) {
-        case (.head(let head), .idle):
+        let action = connection.receive(
+            unwrapInboundIn(data), maxBodyBytes: environment.configuration.maxBodyBytes, uploading: upload != nil,
+            isOffline: environment.isOffline())
+        switch action {
+        case .receiveHead(let head):
             receiveHead(head, context: context)
-        case (.body(var chunk), .receiving(let head, var body, let receivedAt)):
-            guard body.readableBytes + chunk.readableBytes <= environment.configuration.maxBodyBytes else {
-                refuse(.payloadTooLarge, context: context)
-                return
-            }
-            state = .responding  // drop the stored buffer's reference so the append does not copy
-            body.writeBuffer(&chunk)
-            state = .receiving(head, body, receivedAt: receivedAt)
-        case (.end, .receiving(let head, let body, let receivedAt)):
-            state = .responding
-            if environment.isOffline() {
-                // Offline: the request was sent but never answered, and reaches no journal.
-                inject(.connectionResetByPeer, context: context) {}
-                return
-            }
+        case .refuseTooLarge:
+            refuse(.payloadTooLarge, context: context)
+        case .dispatch(let head, let body, let receivedAt):
             dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
-        case (.body(let chunk), _) where upload != nil:
+        case .resetOffline:
+            // Offline: the request was sent but never answered, and reaches no journal.
+            inject(.connectionResetByPeer, context: context) {}
+        case .forwardToUpload(let chunk):
             upload?.receive(chunk)
-        case (.end, _) where upload != nil:
+        case .endUpload:
             upload?.end()
             upload = nil
-        default:
-            // Parts of a request refused earlier, or anything after the connection was given up.
+        case .ignore:
             break
         }
     }
@@ -102,7 +83,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             return
         }
         acknowledgeExpectContinue(head, context: context)
-        state = .receiving(head, context.channel.allocator.buffer(capacity: 0), receivedAt: .now())
+        connection.gatherBody(of: head, receivedAt: .now(), allocator: context.channel.allocator)
     }
 
     func acknowledgeExpectContinue(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
@@ -115,7 +96,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     /// Answers with a bodiless error status and gives up on the connection without reading further.
     func refuse(_ status: HTTPResponseStatus, context: ChannelHandlerContext) {
-        state = .closing
+        connection.giveUp()
         environment.logger.info("Refused a request", metadata: ["status": "\(status.code)"])
         let head = HTTPResponseHead(version: .http1_1, status: status, headers: ["Connection": "close", "Content-Length": "0"])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
@@ -126,20 +107,20 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// Sends FIN once pending writes are out, so the client reads the whole answer even while it is
     /// still sending; the connection closes fully when the client closes, or at the idle timeout.
     func closeOutput(context: ChannelHandlerContext) {
-        state = .closing
+        connection.giveUp()
         context.close(mode: .output, promise: nil)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case ChannelEvent.inputClosed:
-            switch state {
-            case .responding: closeAfterResponse = true
-            case .idle:
-                // Once the answers already queued are out: a client that half-closes straight
-                // after its last request still reads the whole of a large answer.
+            switch connection.inputClosed() {
+            case .closeAfterResponse:
+                break
+            case .closeAfterQueuedWrites:
                 writeRawThenClose(context.channel.allocator.buffer(capacity: 0), context: context) { _ in }
-            default: context.close(promise: nil)
+            case .close:
+                context.close(promise: nil)
             }
         default:
             context.fireUserInboundEventTriggered(event)
@@ -150,19 +131,18 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         // A body streaming upstream cannot end well now: the upstream request fails at once.
         upload?.abort("the request body was malformed or the connection failed: \(error)")
         upload = nil
-        if error is HTTPParserError || error is RequestRefused {
-            // NIO's error handler (or ours, for 431) has written the answer already.
+        switch connection.errorCaught(isMalformedRequest: error is HTTPParserError || error is RequestRefused) {
+        case .closeOutput:
             environment.logger.info("Rejected a malformed request", metadata: ["error": "\(error)"])
             closeOutput(context: context)
-        } else {
+        case .close:
             environment.logger.debug("Connection error", metadata: ["error": "\(error)"])
-            state = .closing
             context.close(promise: nil)
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        state = .closing
+        connection.becameInactive()
         upload?.abort("the client connection closed before the request body had ended")
         upload = nil
         idleTimer?.cancel()
