@@ -21,16 +21,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
 
     private let environment: ConnectionEnvironment
     private let activity: ConnectionActivity
-    /// Set once the general path has the connection.
-    private var handedOver = false
-    /// Set by a graceful stop between requests: what arrives next is not read.
-    private var stopping = false
-    /// The start of a plain request still arriving.
-    private var held: ByteBuffer?
-    /// Reads that ended inside the current request. Each one re-parses it from the start, so a
-    /// request trickling in byte by byte goes to the general path, whose parser is incremental.
-    private var partialReads = 0
-    static let maxPartialReads = 3
+    /// Serving, handed over to the general path, or stopping; and the start of a request still arriving.
+    private var connection = PlainFastPathStateMachine()
     private var addresses: ConnectionAddresses?
     /// The last stub answered here and its encoded response: a client tends to ask the same again.
     private var lastStub: StubMapping?
@@ -43,26 +35,17 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !stopping else { return }
-        guard !handedOver else {
-            context.fireChannelRead(data)
-            return
+        var input: ByteBuffer
+        switch connection.read(unwrapInboundIn(data)) {
+        case .ignore: return
+        case .passOn: return context.fireChannelRead(data)
+        case .parse(let bytes): input = bytes
         }
         activity.last = .now()
-        var input = unwrapInboundIn(data)
-        if var held {
-            self.held = nil
-            held.writeBuffer(&input)
-            input = held
-        }
         let answered = answerPlainRequests(in: &input, context: context)
         // The rest is put away before the flush: a flush that fails makes NIO read what is left in
         // the socket at once, re-entering here, and those bytes must land behind these.
-        if handedOver {
-            if input.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(input)) }
-        } else if input.readableBytes > 0 {
-            held = input
-        }
+        if let rest = connection.rest(input) { context.fireChannelRead(wrapInboundOut(rest)) }
         if answered { context.flush() }
     }
 
@@ -75,7 +58,7 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
         while input.readableBytes > 0 {
             // A client that does not read its answers gets the general path's handling of that.
             guard context.channel.isWritable else {
-                handedOver = true
+                connection.handOver()
                 break
             }
             let outcome = input.withUnsafeReadableBytes {
@@ -83,18 +66,17 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             }
             switch outcome {
             case .incomplete:
-                partialReads += 1
-                if partialReads > Self.maxPartialReads { handedOver = true }
+                _ = connection.incomplete()
             case .notPlain:
-                handedOver = true
+                connection.handOver()
             case .request(let plain):
                 guard let response = answer(plain, in: input, context: context) else {
-                    handedOver = true
+                    connection.handOver()
                     break
                 }
                 context.write(wrapOutboundOut(response), promise: nil)
                 answered = true
-                partialReads = 0
+                connection.answered()
                 input.moveReaderIndex(forwardBy: plain.length)
                 continue
             }
@@ -140,32 +122,26 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .inputClosed? = event as? ChannelEvent {
             // The general path reports a request cut short by the client's half-close.
-            handOverHeldBytes(context: context)
+            passOn(connection.inputEnded(), context: context)
         } else if event is ChannelShouldQuiesceEvent {
-            guard handedOver || (held?.readableBytes ?? 0) > 0 else {
-                // A graceful stop between requests: NIO's pipelining handler would close at once,
-                // failing an answer still queued for a slow reader. Stop reading; close once it is out.
-                stopping = true
+            switch connection.quiesce() {
+            case .closeAfterQueuedWrites:
                 context.writeRawThenClose(context.channel.allocator.buffer(capacity: 0))
                 return
+            case .handOver(let held):
+                passOn(held, context: context)
             }
-            // The general path must know a request is under way, or it closes the connection as idle.
-            handOverHeldBytes(context: context)
         }
         context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        handOverHeldBytes(context: context)
+        passOn(connection.inputEnded(), context: context)
         context.fireChannelInactive()
     }
 
-    private func handOverHeldBytes(context: ChannelHandlerContext) {
-        guard !handedOver else { return }
-        handedOver = true
-        if let held, held.readableBytes > 0 {
-            self.held = nil
-            context.fireChannelRead(wrapInboundOut(held))
-        }
+    /// Bytes of a request the general path now serves.
+    private func passOn(_ held: ByteBuffer?, context: ChannelHandlerContext) {
+        if let held { context.fireChannelRead(wrapInboundOut(held)) }
     }
 }
