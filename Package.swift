@@ -43,7 +43,7 @@ let package = Package(
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
         .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.
-        .target(name: "UnderstudyTesting", dependencies: ["Understudy"]),
+        .target(name: "UnderstudyTesting", dependencies: ["Understudy", "UnderstudyCore"]),
         // Proxying and recording with AsyncHTTPClient, kept out of `Understudy` so a test target
         // that only replays never compiles it.
         .target(
@@ -106,7 +106,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
-        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyJSON"]),
+        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyCore", "UnderstudyJSON"]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
         // The worked example: a status-posting client and its tests against Examples/StatusPoster/Stubs.
         .target(name: "StatusPoster", path: "Examples/StatusPoster/Sources"),

@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyCore  // the journal, reset between rounds without dropping the stub
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -28,7 +29,7 @@ enum InProcessBenchmark {
     /// Median per-request time over several rounds of sequential requests.
     static func measure(_ host: any StubHost, path: String, body: String) async throws -> Duration {
         host.stub(.get(path), .ok(json: body))
-        let request = URLRequest(url: host.url(path))
+        let request = URLRequest(url: try host.url(path))
         let session = host.session
         for _ in 0..<50 { _ = try await session.data(for: request) }  // warm up
         var samples: [Duration] = []

@@ -1,6 +1,5 @@
-// What a test author imports: the stub model and codec (UnderstudyCore), JSON values for bodies
-// and metadata (UnderstudyJSON), the server (UnderstudyServer), and this module's hosts, DSL and
-// verification.
-@_exported import UnderstudyCore
-@_exported import UnderstudyJSON
-@_exported import UnderstudyServer
+// What a test author imports: the hosts (StubServer, InProcessStubs, StubHost), the DSL and
+// verification of this module, and the stub vocabulary named in Vocabulary.swift.
+//
+// The engine room (UnderstudyCore, UnderstudyJSON, UnderstudyServer) is imported per file and
+// never re-exported: a test that needs it on purpose imports it itself.

@@ -31,10 +31,10 @@ public func withRecordReplay<T>(
                 targetBaseURL: upstream.absoluteString, captureHeaders: captureHeaders.map { ($0, false) }, repeatsAsScenarios: repeatsAsScenarios))
             let result = try await body(server)
             _ = try recorder.stop()
-            try await server.stop()
+            try await server.shutdown()
             return result
         } catch {
-            try? await server.stop()
+            try? await server.shutdown()
             throw error
         }
     }

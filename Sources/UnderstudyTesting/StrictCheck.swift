@@ -1,5 +1,6 @@
 import Foundation
 import Understudy
+import UnderstudyCore
 
 /// What strict mode finds wrong with a host at the end of a test.
 public enum StrictCheck {

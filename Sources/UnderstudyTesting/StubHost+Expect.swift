@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyCore
 
 extension StubHost {
     /// Checks how many requests matched `pattern`; on failure records an issue at the caller

@@ -32,7 +32,7 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// Opens the host, runs the test with it as the task-local current host, checks it in
-    /// strict mode, and always closes it.
+    /// strict mode, and always shuts it down.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         let location = test.sourceLocation
         switch transport {
@@ -42,14 +42,14 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
                 try await StubServer.$scoped.withValue(server) { try await function() }
             } catch {
                 checkStrictly(server, at: location)
-                try? await server.stop()
+                try? await server.shutdown()
                 throw error
             }
             checkStrictly(server, at: location)
-            try await server.stop()
+            try await server.shutdown()
         case .inProcess:
             let stubs = try InProcessStubs(root: root)
-            defer { stubs.close() }
+            defer { stubs.closeNow() }
             do {
                 try await InProcessStubs.$scoped.withValue(stubs) { try await function() }
             } catch {

@@ -17,7 +17,7 @@ extension URLCache {
     ///
     /// On Linux, URLSession serves a seeded plain-http response from the cache for a
     /// `URLSession` configured with this cache; use the server transport's URLs
-    /// (`server.url("/timeline")`): a URLProtocol (in-process) is handed the cached response
+    /// (`try server.url("/timeline")`): a URLProtocol (in-process) is handed the cached response
     /// and would have to serve it itself.
     /// - Returns: the stored response.
     @discardableResult

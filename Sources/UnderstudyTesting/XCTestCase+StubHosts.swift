@@ -3,7 +3,7 @@ import Understudy
 import XCTest
 
 extension XCTestCase {
-    /// Starts a ``Understudy/StubServer`` for this test and stops it in tear-down. Failures of
+    /// Starts a ``Understudy/StubServer`` for this test and shuts it down in tear-down. Failures of
     /// ``Understudy/StubHost/expect(_:_:sourceLocation:)`` and friends on it are recorded on this test.
     /// - Parameter strict: at tear-down, fail the test for unmatched requests and unmet
     ///   `.expected(times:)`, with the near-miss diff.
@@ -13,19 +13,19 @@ extension XCTestCase {
         addTeardownBlock {
             if strict { Self.recordStrictProblems(of: server, file: file, line: line) }
             XCTestOwners.shared.unbind(server)
-            try await server.stop()
+            try await server.shutdown()
         }
         return server
     }
 
-    /// Opens ``Understudy/InProcessStubs`` for this test and closes them in tear-down.
+    /// Opens ``Understudy/InProcessStubs`` for this test and shuts them down in tear-down.
     public func startInProcessStubs(root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> InProcessStubs {
         let stubs = try InProcessStubs(root: root)
         XCTestOwners.shared.bind(stubs, to: self)
         addTeardownBlock {
             if strict { Self.recordStrictProblems(of: stubs, file: file, line: line) }
             XCTestOwners.shared.unbind(stubs)
-            stubs.close()
+            try await stubs.shutdown()
         }
         return stubs
     }

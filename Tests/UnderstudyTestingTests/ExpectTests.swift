@@ -12,7 +12,7 @@ import FoundationNetworking
     @Test func aFailedExpectationIsAnIssueWithTheNearMiss() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.post("/statuses"), .created())
-            var request = URLRequest(url: stubs.url("/statuses"))
+            var request = URLRequest(url: try stubs.url("/statuses"))
             request.httpMethod = "POST"
             request.httpBody = Data("status=hello".utf8)
             _ = try await stubs.session.data(for: request)

@@ -24,12 +24,12 @@ import FoundationNetworking
     @Test func aSeededCacheAnswersWhenTheServerIsOffline() async throws {
         try await withStubServer { server in
             let cache = URLCache.isolatedForTesting()
-            cache.seed(server.url("/cached"), json: #"{"id":9}"#)
+            cache.seed(try server.url("/cached"), json: #"{"id":9}"#)
             let configuration = server.sessionConfiguration()
             configuration.urlCache = cache
             let session = URLSession(configuration: configuration)
             await server.goOffline()
-            var request = URLRequest(url: server.url("/cached"))
+            var request = URLRequest(url: try server.url("/cached"))
             request.cachePolicy = .returnCacheDataDontLoad
 
             let (data, _) = try await session.data(for: request)

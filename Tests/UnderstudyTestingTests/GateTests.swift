@@ -51,7 +51,7 @@ import FoundationNetworking
             await host.goOffline()
             let expected: URLError.Code = transport == .server ? .networkConnectionLost : .notConnectedToInternet
             await #expect { _ = try await fetch.value } throws: { ($0 as? URLError)?.code == expected }
-            host.goOnline()
+            await host.goOnline()
         }
     }
 

@@ -22,7 +22,7 @@ import FoundationNetworking
             let sent = server.receivedRequests
             #expect(sent.count == 2)
             #expect(sent.first?.headers.contains("Authorization") == false)
-            #expect(sent.last?.headers.first("Authorization") == BasicCredentials(username: "rita", password: "mysecret").headerValue)
+            #expect(sent.last?.headers.first("Authorization") == "Basic " + Data("rita:mysecret".utf8).base64EncodedString())
         }
     }
 

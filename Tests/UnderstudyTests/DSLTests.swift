@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Understudy
+import UnderstudyCore  // compares the DSL with the core values it builds
 import UnderstudyJSON
 
 /// Every DSL value has the meaning of its WireMock JSON.

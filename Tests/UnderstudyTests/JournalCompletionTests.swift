@@ -15,16 +15,16 @@ import FoundationNetworking
             let gate = host.stub(.get("/held"), .ok(body: "done").held())
             let fetch = Task { try await host.send("/held") }
             try await gate.waitUntilHolding(1)
-            let entry = try #require(host.engine.journal.events.first)
+            let entry = try #require(host.serveEvents.first)
             #expect(entry.response == nil)
             gate.release()
             #expect(try await fetch.value.text == "done")
             // The server completes once its write is out, which can trail the client's read a little.
             let deadline = ContinuousClock.now + .seconds(5)
-            while host.engine.journal.events.first?.response == nil, ContinuousClock.now < deadline {
+            while host.serveEvents.first?.response == nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(5))
             }
-            #expect(host.engine.journal.events.first?.response?.status == 200)
+            #expect(host.serveEvents.first?.response?.status == 200)
         }
     }
 
@@ -34,7 +34,7 @@ import FoundationNetworking
             host.stub(.get("/late"), .ok().delay(.seconds(60)))
             let fetch = Task { _ = try? await host.send("/late") }
             try await host.waitForRequests(matching: .get("/late"), timeout: .seconds(10))
-            #expect(host.engine.journal.events.first?.response == nil)
+            #expect(host.serveEvents.first?.response == nil)
             fetch.cancel()
             await fetch.value
         }

@@ -26,7 +26,7 @@ extension StubHost {
 
     /// Sends one request through this host's session.
     func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:], timeout: TimeInterval? = nil, session: URLSession? = nil) async throws -> Reply {
-        var request = URLRequest(url: url(path))
+        var request = URLRequest(url: try url(path))
         request.httpMethod = method
         request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -69,10 +69,10 @@ import FoundationNetworking
         try await withStubs(transport) { host throws in
             host.stub(.post("/upload").body(.contains("photo")), .created())
             host.stub(.post("/ping"), .accepted())
-            var request = URLRequest(url: host.url("/upload"))
+            var request = URLRequest(url: try host.url("/upload"))
             request.httpMethod = "POST"
             let payload = Data("a photo".utf8)
-            var ping = URLRequest(url: host.url("/ping"))
+            var ping = URLRequest(url: try host.url("/ping"))
             ping.httpMethod = "POST"
             // A stub that ignores the body works either way.
             let (_, pinged) = try await host.session.upload(for: ping, from: payload)
@@ -101,7 +101,7 @@ import FoundationNetworking
         stubs.configure(configuration)
         let own = URLSession(configuration: configuration)
         #expect(try await stubs.send("/a", session: own).status == 200)
-        stubs.close()
+        try await stubs.shutdown()
         let error = await stubs.failure("GET", "/a", session: own)
         #expect(error?.code == .cannotFindHost)
         #expect(error?.localizedDescription.contains("closed") == true)

@@ -69,7 +69,7 @@ import UnderstudyTesting
             }
             #expect(host.receivedRequests.isEmpty)
 
-            host.goOnline()
+            await host.goOnline()
             let review = try await client.createReview(NewReview(title: "Whatever", stars: 4), restaurantID: 1)
             #expect(review.id == 1)
         }

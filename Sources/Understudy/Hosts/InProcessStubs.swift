@@ -20,13 +20,15 @@ import FoundationNetworking
 /// ```
 public final class InProcessStubs: StubHost {
     /// The stubs, journal and files this stub set answers from.
-    public let engine: StubEngine
+    package let engine: StubEngine
+    /// Not API: see ``StubHost/_engineAccess``.
+    public var _engineAccess: _StubHostEngine { _StubHostEngine(engine) }
     /// `http://<uuid>.understudy.invalid`.
     public let baseURL: URL
     /// The host part of ``baseURL``.
     public let host: String
     /// The folder the stubs came from, if any; ``reset()`` reloads it.
-    public let mappings: MappingDirectory?
+    package let mappings: MappingDirectory?
     /// An ephemeral session with the in-process protocol first in its protocol list.
     public let session: URLSession
     /// Online or not, and the requests in flight to drop when going offline.
@@ -57,8 +59,14 @@ public final class InProcessStubs: StubHost {
         InProcessRegistry.shared.unregister(host: host)
     }
 
-    /// Stops answering: later requests to ``baseURL`` fail with `URLError(.cannotFindHost)`.
-    public func close() {
+    /// Stops answering and opens every gate: later requests to ``baseURL`` fail with
+    /// `URLError(.cannotFindHost)`. Never throws; `async throws` to match ``StubServer``.
+    public func shutdown() async throws {
+        closeNow()
+    }
+
+    /// What ``shutdown()`` does, for the synchronous clean-up paths (`defer`, XCTest tear-down).
+    package func closeNow() {
         retireGates()
         InProcessRegistry.shared.unregister(host: host)
         session.invalidateAndCancel()
@@ -77,7 +85,7 @@ public final class InProcessStubs: StubHost {
     }
 
     /// Answers requests again.
-    public func goOnline() {
+    public func goOnline() async {
         connectivity.goOnline()
     }
 
@@ -97,11 +105,11 @@ public final class InProcessStubs: StubHost {
     }
 }
 
-/// Runs `body` with a fresh ``InProcessStubs`` and always closes it, even when `body` throws.
+/// Runs `body` with a fresh ``InProcessStubs`` and always shuts it down, even when `body` throws.
 public func withInProcessStubs<T>(
     root: URL? = nil, isolation: isolated (any Actor)? = #isolation, _ body: (InProcessStubs) async throws -> T
 ) async throws -> T {
     let stubs = try InProcessStubs(root: root)
-    defer { stubs.close() }
+    defer { stubs.closeNow() }
     return try await body(stubs)
 }

@@ -16,13 +16,13 @@ public struct StubExpectation: Sendable, Equatable {
     public var label: String
 
     /// How many journalled requests these stubs answered.
-    public func uses(in journal: RequestJournal) -> Int {
+    package func uses(in journal: RequestJournal) -> Int {
         let ids = Set(stubIDs)
         return journal.events.filter { $0.stub.map { ids.contains($0.id) } ?? false }.count
     }
 
     /// Every expectation recorded on the stubs of `store`.
-    public static func all(in store: StubStore) -> [StubExpectation] {
+    package static func all(in store: StubStore) -> [StubExpectation] {
         store.stubs.compactMap(\.expectation)
     }
 

@@ -8,13 +8,14 @@ import FoundationNetworking
 /// A stub world a test talks to: a real server (``StubServer``) or in-process interception
 /// (``InProcessStubs``). Both share the engine's stubs, journal, near misses and verification,
 /// so a test reads the same whichever transport runs it.
+///
+/// Only Understudy's hosts conform: the engine behind a host is reached through
+/// ``_engineAccess``, a token only this package can make.
 public protocol StubHost: Sendable {
     /// Where requests go: `http://127.0.0.1:<port>` or `http://<uuid>.understudy.invalid`.
     var baseURL: URL { get }
     /// A session routed to this host, safe for 401 challenges (it always answers them).
     var session: URLSession { get }
-    /// The stubs, journal and files behind this host.
-    var engine: StubEngine { get }
     /// Which transport this host is.
     var transport: StubTransport { get }
     /// Back to the start: stubs from the root folder only (none without one), empty journal,
@@ -25,15 +26,59 @@ public protocol StubHost: Sendable {
     /// in-process: `URLError(.notConnectedToInternet)`) and reach neither stubs nor journal.
     func goOffline() async
     /// Serves again after ``goOffline()``.
-    func goOnline()
+    func goOnline() async
     /// True between ``goOffline()`` and ``goOnline()``.
     var isOffline: Bool { get }
+    /// Stops serving for good and opens every gate: the server stops (requests in flight
+    /// finish first, within the grace period), in-process requests fail with
+    /// `URLError(.cannotFindHost)`. `withStubServer`, `withInProcessStubs`, `withStubs` and the
+    /// test traits call it for you.
+    func shutdown() async throws
+    /// Not API: the engine behind this host, for Understudy's own modules (the queries below,
+    /// strict mode, recording).
+    ///
+    /// Why a public requirement at all: a public protocol cannot have a `package` requirement,
+    /// and the queries and verification below are written once, in an extension, for every host.
+    /// The token has no public members and only this package can make one, so the engine stays
+    /// out of the public API and no type outside the package can conform (as SwiftNIO's
+    /// `Channel._channelCore`).
+    var _engineAccess: _StubHostEngine { get }
+}
+
+/// Not API: the token behind ``StubHost/_engineAccess``. Nothing outside Understudy's package can
+/// make one or read it.
+public struct _StubHostEngine: Sendable {
+    package let engine: StubEngine
+
+    package init(_ engine: StubEngine) {
+        self.engine = engine
+    }
+}
+
+/// A path given to ``StubHost/url(_:)`` that does not make a URL on the host's base URL.
+public struct InvalidStubURL: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path and query as given.
+    public var path: String
+    /// The host's base URL.
+    public var baseURL: URL
+
+    /// Which path, on which host, and what a valid one looks like.
+    public var description: String {
+        "Cannot make a URL from \(baseURL.absoluteString) and \"\(path)\": give a path that starts with / and is percent-encoded where needed, e.g. \"/search?q=a%20b\"."
+    }
 }
 
 extension StubHost {
-    /// `baseURL` followed by `pathAndQuery` (which starts with `/`).
-    public func url(_ pathAndQuery: String) -> URL {
-        URL(string: baseURL.absoluteString + pathAndQuery) ?? baseURL
+    /// The engine behind this host, for this package's modules.
+    package var engine: StubEngine { _engineAccess.engine }
+
+    /// `baseURL` followed by `pathAndQuery`, e.g. `host.url("/timeline?page=2")`.
+    /// - Throws: ``InvalidStubURL`` when `pathAndQuery` does not start with `/` or does not make a URL.
+    public func url(_ pathAndQuery: String) throws -> URL {
+        guard pathAndQuery.hasPrefix("/"), let url = URL(string: baseURL.absoluteString + pathAndQuery) else {
+            throw InvalidStubURL(path: pathAndQuery, baseURL: baseURL)
+        }
+        return url
     }
 
     /// Adds a stub; the newest stub wins among equal priorities (WireMock's rule).
@@ -77,6 +122,17 @@ extension StubHost {
         // Fresh ids: the store cannot refuse them.
         try? engine.store.addInOrder(stubs.map { ($0, StubOrigin.api) })
         return StubHandle(engine: engine, ids: stubs.map(\.id))
+    }
+
+    /// Every stub, in the order requests are matched against them (priority, then newest first).
+    public var stubs: [StubMapping] {
+        engine.store.stubs
+    }
+
+    /// What was served, oldest first: each request with the stub it matched and, once given,
+    /// the response (a delayed or held response shows `response == nil` until it is due).
+    public var serveEvents: [ServeEvent] {
+        engine.journal.events
     }
 
     /// Requests received that match `pattern`, oldest first.

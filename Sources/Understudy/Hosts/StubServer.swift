@@ -13,31 +13,32 @@ import FoundationNetworking
 /// ```swift
 /// try await withStubServer { server in
 ///     server.stub(.get("/timeline"), .ok(json: "[]"))
-///     let (data, _) = try await server.session.data(from: server.url("/timeline"))
+///     let (data, _) = try await server.session.data(from: try server.url("/timeline"))
 /// }
 /// ```
 public final class StubServer: StubHost {
-    /// The running HTTP server.
-    public let server: StubHTTPServer
+    /// The running HTTP server. Not public: ``port``, ``baseURL`` and ``isOffline`` say what a
+    /// test needs of it, and the rest is the engine room.
+    package let http: StubHTTPServer
     /// The admin API it serves under `/__admin`.
-    public let admin: WireMockAdminAPI
+    package let admin: WireMockAdminAPI
     /// The folder the stubs came from, if any; ``reset()`` reloads it.
-    public let mappings: MappingDirectory?
+    package let mappings: MappingDirectory?
     /// A session for this server whose delegate answers every challenge (never a hang on 401):
     /// without credentials a challenge ends in `URLError(.cancelled)`.
     public let session: URLSession
 
-    /// The stubs, journal and files this server answers from.
-    public var engine: StubEngine { server.engine }
+    /// Not API: see ``StubHost/_engineAccess``.
+    public var _engineAccess: _StubHostEngine { _StubHostEngine(http.engine) }
     /// `http://127.0.0.1:<port>`.
-    public var baseURL: URL { server.baseURL }
+    public var baseURL: URL { http.baseURL }
     /// Always ``StubTransport/server``.
     public var transport: StubTransport { .server }
     /// The bound port.
-    public var port: Int { server.port }
+    public var port: Int { http.port }
 
-    private init(server: StubHTTPServer, admin: WireMockAdminAPI, mappings: MappingDirectory?) {
-        self.server = server
+    private init(http: StubHTTPServer, admin: WireMockAdminAPI, mappings: MappingDirectory?) {
+        self.http = http
         self.admin = admin
         self.mappings = mappings
         self.session = Self.makeSession(delegate: ChallengeAnsweringDelegate())
@@ -54,7 +55,7 @@ public final class StubServer: StubHost {
         let admin = WireMockAdminAPI(engine: engine, mappings: mappings)
         let server = try await StubHTTPServer.start(
             engine: engine, admin: admin, configuration: configuration ?? quietConfiguration, proxy: proxy)
-        return StubServer(server: server, admin: admin, mappings: mappings)
+        return StubServer(http: server, admin: admin, mappings: mappings)
     }
 
     /// Starts a server for the WireMock folder at `root` (relative to the working directory).
@@ -62,11 +63,11 @@ public final class StubServer: StubHost {
         try await start(root: URL(fileURLWithPath: root))
     }
 
-    /// Stops serving; requests in flight finish first (within the grace period).
-    public func stop() async throws {
+    /// Stops serving and opens every gate; requests in flight finish first (within the grace period).
+    public func shutdown() async throws {
         retireGates()
         session.invalidateAndCancel()
-        try await server.stop()
+        try await http.stop()
     }
 
     /// Stubs from the root folder only (none without one), an empty journal, scenarios `Started`.
@@ -79,16 +80,16 @@ public final class StubServer: StubHost {
     /// every new one as soon as it is accepted: clients see `URLError(.networkConnectionLost)`.
     /// The port stays bound, so ``goOnline()`` always gets it back.
     public func goOffline() async {
-        await server.goOffline()
+        await http.goOffline()
     }
 
     /// Accepts and serves connections again.
-    public func goOnline() {
-        server.goOnline()
+    public func goOnline() async {
+        http.goOnline()
     }
 
     /// True between ``goOffline()`` and ``goOnline()``.
-    public var isOffline: Bool { server.isOffline }
+    public var isOffline: Bool { http.isOffline }
 
     /// A new session for this server that answers Basic challenges with these credentials, once
     /// per request (a second challenge, i.e. wrong credentials, ends in `URLError(.cancelled)`).
@@ -117,7 +118,7 @@ public final class StubServer: StubHost {
     }
 }
 
-/// Runs `body` with a fresh ``StubServer`` and always stops it, even when `body` throws.
+/// Runs `body` with a fresh ``StubServer`` and always shuts it down, even when `body` throws.
 public func withStubServer<T>(
     root: URL? = nil, configuration: StubServerConfiguration? = nil, isolation: isolated (any Actor)? = #isolation,
     _ body: (StubServer) async throws -> T
@@ -125,10 +126,10 @@ public func withStubServer<T>(
     let server = try await StubServer.start(root: root, configuration: configuration)
     do {
         let result = try await body(server)
-        try await server.stop()
+        try await server.shutdown()
         return result
     } catch {
-        try? await server.stop()
+        try? await server.shutdown()
         throw error
     }
 }

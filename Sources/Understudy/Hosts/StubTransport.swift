@@ -11,7 +11,7 @@ public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertib
     public var description: String { rawValue }
 }
 
-/// Runs `body` with a fresh stub host of the given transport and always closes it, so one test
+/// Runs `body` with a fresh stub host of the given transport and always shuts it down, so one test
 /// can run over both (`@Test(arguments: StubTransport.allCases)`).
 /// - Parameter root: a WireMock folder (`mappings/`, `__files/`) to load first.
 public func withStubs<T>(

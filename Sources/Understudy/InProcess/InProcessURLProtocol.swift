@@ -12,33 +12,42 @@ import FoundationNetworking
 /// Linux rules it follows (see the project's Linux networking notes): the body is read from
 /// `httpBody` or a drained `httpBodyStream`; the response body goes out in one `didLoad` (corelibs
 /// keeps only the last chunk for completion-handler tasks); delays are scheduled, never slept;
-/// after `stopLoading` the client is never called again (a stopped flag under a lock, held
-/// while calling the client); redirects, challenges and dribbles are refused with a message.
-public final class InProcessURLProtocol: URLProtocol {
+/// the client is never called while a lock is held (it may call back into this protocol, e.g.
+/// `stopLoading`, on the same thread), and not again once `stopLoading` has been seen; redirects,
+/// challenges and dribbles are refused with a message.
+final class InProcessURLProtocol: URLProtocol {
     /// What to tell the client once any delay has passed. Sendable, so it can cross to a timer.
     enum Outcome: Sendable {
         case respond(ServeDecision, url: URL, isHead: Bool)
         case fail(URLError.Code, message: String, url: URL?)
     }
 
-    /// Set by `stopLoading` or once the outcome is delivered: from then on the client is off
-    /// limits. A pending delay timer finds it set and does nothing, which is how it is cancelled.
-    private let finished = Mutex(false)
+    /// Where the load is. Only one outcome ever claims delivery (`loading` → `delivering`);
+    /// `stopLoading` moves to `finished` at any time, and the client is not called again after
+    /// that is seen. A pending delay timer finds the load no longer `loading` and does nothing,
+    /// which is how it is cancelled.
+    private enum LoadState {
+        case loading
+        case delivering
+        case finished
+    }
+
+    private let state = Mutex(LoadState.loading)
     /// The host's connectivity and this request's id there, to stop tracking once answered.
     private let inFlight = Mutex<(InProcessConnectivity, UUID)?>(nil)
 
     /// True for any `*.understudy.invalid` URL, open stub set or not (never the network).
-    override public class func canInit(with request: URLRequest) -> Bool {
+    override class func canInit(with request: URLRequest) -> Bool {
         InProcessRegistry.isOurs(request.url?.host)
     }
 
     /// The request unchanged.
-    override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
     /// Journals the request through the host's engine and answers, now or after the stub's delay.
-    override public func startLoading() {
+    override func startLoading() {
         let request = self.request
         guard let url = request.url, let host = url.host else {
             deliver(.fail(.badURL, message: "Understudy in-process: the request has no URL host.", url: request.url))
@@ -98,8 +107,8 @@ public final class InProcessURLProtocol: URLProtocol {
     }
 
     /// Marks the load finished: a pending delayed answer is dropped and the client is never called again.
-    override public func stopLoading() {
-        finished.withLock { $0 = true }
+    override func stopLoading() {
+        state.withLock { $0 = .finished }
         untrack()
     }
 
@@ -118,7 +127,7 @@ public final class InProcessURLProtocol: URLProtocol {
             deliver(outcome)
             return
         }
-        // URLProtocol cannot be Sendable; the timers only call `deliver`, which checks `finished` under its lock.
+        // URLProtocol cannot be Sendable; the timers only call `deliver`, which claims delivery under its lock.
         nonisolated(unsafe) let unsafeSelf = self
         let timeoutDelay = Duration.milliseconds(Int64(timeout * 1000))
         guard timeout > 0, delay >= timeoutDelay else {
@@ -140,22 +149,30 @@ public final class InProcessURLProtocol: URLProtocol {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
     }
 
-    /// Tells the client, unless `stopLoading` came first. The lock is held across the client calls
-    /// so `stopLoading` cannot slip in between the check and the call; corelibs never calls
-    /// `stopLoading` synchronously from these client methods.
+    /// Tells the client, unless `stopLoading` or another outcome came first. Delivery is claimed
+    /// under the lock, then the lock is released before any client call: a client that calls
+    /// back (`stopLoading` from `urlProtocolDidFinishLoading`, as Apple's loader may) never meets a
+    /// held lock. Between client calls the state is read again, so once `stopLoading` is seen the
+    /// client hears nothing more.
     private func deliver(_ outcome: Outcome) {
-        // The client is not Sendable; it is only ever called under this lock.
-        nonisolated(unsafe) let unsafeSelf = self
-        finished.withLock { finished in
-            guard !finished else { return }
-            finished = true
-            unsafeSelf.tellClient(outcome)
+        let claimed = state.withLock { state -> Bool in
+            guard state == .loading else { return false }
+            state = .delivering
+            return true
         }
+        guard claimed else { return }
+        tellClient(outcome)
+        state.withLock { $0 = .finished }
         untrack()
     }
 
+    /// True while this delivery may still call the client (`stopLoading` not seen yet).
+    private var mayTellClient: Bool {
+        state.withLock { $0 == .delivering }
+    }
+
     private func tellClient(_ outcome: Outcome) {
-        guard let client else { return }
+        guard let client, mayTellClient else { return }
         switch outcome {
         case .fail(let code, let message, let url):
             var info: [String: Any] = [NSLocalizedDescriptionKey: message]
@@ -169,7 +186,11 @@ public final class InProcessURLProtocol: URLProtocol {
             }
             client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
             // One chunk: corelibs keeps only the last `didLoad` for completion-handler tasks.
-            if !isHead, !decision.body.isEmpty { client.urlProtocol(self, didLoad: decision.body) }
+            if !isHead, !decision.body.isEmpty {
+                guard mayTellClient else { return }
+                client.urlProtocol(self, didLoad: decision.body)
+            }
+            guard mayTellClient else { return }
             client.urlProtocolDidFinishLoading(self)
         }
     }

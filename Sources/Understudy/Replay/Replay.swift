@@ -3,7 +3,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 /// Runs `body` against a server that replays a recorded folder (`mappings/`, `__files/`), and
-/// always stops it.
+/// always shuts it down.
 ///
 /// Replay needs nothing but this module. Recording the folder in the first place needs a real
 /// HTTP client, so it lives in `UnderstudyRecording` (`withRecordReplay(.record(to:upstream:))`),
@@ -26,14 +26,10 @@ public func withReplay<T>(
 }
 
 extension StubServer {
-    /// Requests no stub matched: in a replay, requests that were never recorded.
-    public var unrecordedRequests: [LoggedRequest] {
-        engine.journal.unmatchedEvents.map(\.request)
-    }
-
-    /// Throws ``UnrecordedRequestsError`` when any request matched no recorded stub.
+    /// Throws ``UnrecordedRequestsError`` when any request matched no recorded stub (in a
+    /// replay, ``StubHost/unmatchedRequests`` are the requests that were never recorded).
     public func verifyEverythingWasRecorded(folder: URL? = nil) throws {
-        let missing = unrecordedRequests
+        let missing = unmatchedRequests
         guard !missing.isEmpty else { return }
         throw UnrecordedRequestsError(folder: folder ?? mappings?.root ?? baseURL, requests: missing)
     }
@@ -46,6 +42,7 @@ public struct UnrecordedRequestsError: Error, Sendable, CustomStringConvertible 
     /// The requests no recorded stub matched; empty when the folder has no recording.
     public var requests: [LoggedRequest]
 
+    /// The folder and every request missing from it, or how to record one.
     public var description: String {
         if requests.isEmpty {
             return "No recording in \(folder.path) (no mappings/ folder). Record it first: run the tests with UNDERSTUDY_RECORD=1 and an upstream."

@@ -1,0 +1,77 @@
+import UnderstudyCore
+import UnderstudyJSON
+import UnderstudyServer
+
+// The words a test author needs from the engine room, and only those: `import Understudy` shows
+// these names, the hosts, the DSL and verification, never the parser, matcher or server
+// internals behind them. A test that needs the engine room on purpose imports that module.
+
+// MARK: Stubs
+
+/// What a request must look like to match a stub (WireMock's `request`): build it with
+/// `.get("/path")`, `.post(...)`, `.header(...)`, `.query(...)`, `.jsonBody(...)` ….
+public typealias RequestPattern = UnderstudyCore.RequestPattern
+/// What a stub answers (WireMock's `response`): `.ok(json:)`, `.created()`, `.fault(...)`,
+/// `.delay(...)`, `.held()` ….
+public typealias ResponseDefinition = UnderstudyCore.ResponseDefinition
+/// A matcher for one value (a header, query parameter, cookie or body): `.equalTo("x")`,
+/// `.contains("x")`, `.absent`, `try .matches("re")`, `try .equalToJSON(...)` ….
+public typealias StringValuePattern = UnderstudyCore.StringValuePattern
+/// How a request's URL is matched: `.url`, `.urlPath`, `.urlPattern`, `.urlPathPattern`,
+/// `.urlPathTemplate`, for `RequestPattern.method(_:_:)`.
+public typealias URLMatcher = UnderstudyCore.URLMatcher
+/// A stub in full, as a WireMock mapping file holds it: id, name, priority, scenario,
+/// request pattern, response and metadata.
+public typealias StubMapping = UnderstudyCore.StubMapping
+
+// MARK: Faults and delays
+
+/// A socket-level failure a stub can play (`.fault(.connectionResetByPeer)`); in-process it
+/// becomes the `URLError` the server's fault gives (``Fault/urlErrorCode``).
+public typealias Fault = UnderstudyCore.Fault
+/// A random delay before a response (`.delay(.lognormal(median:sigma:))`, `.uniform(...)`).
+public typealias DelayDistribution = UnderstudyCore.DelayDistribution
+
+// MARK: Bodies and metadata
+
+/// A JSON value, for JSON bodies (`.ok(jsonBody:)`, `.jsonBody(...)`) and stub metadata.
+public typealias JSONValue = UnderstudyJSON.JSONValue
+/// A JSON object's members, in order (stub `metadata`).
+public typealias JSONObject = UnderstudyJSON.JSONObject
+
+// MARK: What was received
+
+/// A request as the host received and journalled it: method, URL, headers, body.
+public typealias LoggedRequest = UnderstudyCore.LoggedRequest
+/// One served request: the request, the stub it matched (if any) and the response once given.
+public typealias ServeEvent = UnderstudyCore.ServeEvent
+/// A request's headers: names compare case-insensitively, a name may repeat.
+public typealias HeaderFields = UnderstudyCore.HeaderFields
+/// A request close to a verified pattern (or a stub close to a request), with its diff.
+public typealias NearMiss = UnderstudyCore.NearMiss
+
+// MARK: Gates
+
+/// Holds a stub's responses until the test releases them (`.held()`, then `gate.release()`).
+public typealias ResponseGate = UnderstudyCore.ResponseGate
+/// A wait at a gate (`waitUntilHolding`) that timed out.
+public typealias ResponseGateTimeout = UnderstudyCore.ResponseGateTimeout
+
+// MARK: Servers
+
+/// How a ``StubServer`` listens and behaves: host, port, limits, logging, grace period.
+public typealias StubServerConfiguration = UnderstudyServer.StubServerConfiguration
+/// Forwards proxied stubs (`proxyBaseUrl`) upstream; `UnderstudyRecording` provides one
+/// for ``StubServer/start(root:configuration:proxy:)``.
+public typealias ProxyForwarder = UnderstudyServer.ProxyForwarder
+
+// MARK: Errors
+
+/// A stub that could not be read or added, in WireMock's error shape (code, title, JSON pointer).
+public typealias MappingError = UnderstudyCore.MappingError
+/// A regular expression in a matcher that does not compile.
+public typealias RegexSyntaxError = UnderstudyCore.RegexSyntaxError
+/// A JSONPath expression in a matcher that does not compile.
+public typealias JSONPathError = UnderstudyJSON.JSONPathError
+/// An `equalToJson` expectation whose `${json-unit.regex}` placeholder does not compile.
+public typealias JSONEqualityError = UnderstudyJSON.JSONEqualityError
