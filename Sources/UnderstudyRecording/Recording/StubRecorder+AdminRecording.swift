@@ -6,8 +6,10 @@ import UnderstudyServer
 /// `WireMockAdminAPI(engine:mappings:recorder:)`. It reads WireMock's RecordSpec JSON and
 /// answers in WireMock's shapes.
 extension StubRecorder: AdminRecording {
+    /// ``status`` as WireMock names it: `NeverStarted`, `Recording` or `Stopped`.
     public var recordingStatus: String { status.rawValue }
 
+    /// Reads the RecordSpec JSON and ``start(_:)``s; a bad spec or a missing target is a 422.
     public func startRecording(spec: JSONValue) throws(AdminRecordingFailure) {
         let spec = try Self.decode(spec)
         do {
@@ -17,6 +19,7 @@ extension StubRecorder: AdminRecording {
         }
     }
 
+    /// ``stop()``s and answers the stubs in the spec's output format.
     public func stopRecording() throws(AdminRecordingFailure) -> JSONValue {
         do {
             let outcome = try stop()
@@ -26,6 +29,7 @@ extension StubRecorder: AdminRecording {
         }
     }
 
+    /// A ``snapshot(_:)`` under the RecordSpec JSON (every default when nil), in its output format.
     public func snapshotRecording(spec json: JSONValue?) throws(AdminRecordingFailure) -> JSONValue {
         var spec = RecordSpec()
         if let json { spec = try Self.decode(json) }
