@@ -44,12 +44,13 @@ let package = Package(
         .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.
         .target(name: "UnderstudyTesting", dependencies: ["Understudy", "UnderstudyCore"]),
-        // Proxying and recording with AsyncHTTPClient, kept out of `Understudy` so a test target
-        // that only replays never compiles it.
+        // Everything that sends HTTP out or writes recordings: proxying with AsyncHTTPClient (behind
+        // the server's forwarder seam), recording (behind its admin recording seam), redaction and
+        // HAR import; kept out of `Understudy` so a test target that only replays never compiles it.
         .target(
             name: "UnderstudyRecording",
             dependencies: [
-                "UnderstudyCore", "UnderstudyServer", "Understudy",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer", "Understudy",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
-import UnderstudyServer
+import UnderstudyRecording
 
 /// `understudy import-har`: stubs from a browser's or a proxy's HTTP Archive.
 struct ImportHARCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import UnderstudyServer
+import UnderstudyRecording
 
 /// What record and import-har tell the user: the files written and removed, what was redacted,
 /// and which answers were too large to keep.

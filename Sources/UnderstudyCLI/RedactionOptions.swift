@@ -1,5 +1,5 @@
 import ArgumentParser
-import UnderstudyServer
+import UnderstudyRecording
 
 /// The secrets options shared by record, import-har and export-har.
 struct RedactionOptions: ParsableArguments {

@@ -82,8 +82,10 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.warning("Binding \(bind): stubs are reachable by anyone who can reach this address; the admin API needs the token.")
             }
         }
+        // The recorder behind /__admin/recordings saves into the served folder.
+        let recorder = StubRecorder(engine: engine, directory: directory)
         let server = try await StubHTTPServer.start(
-            engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current),
+            engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
             configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.

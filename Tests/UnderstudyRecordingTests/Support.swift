@@ -61,7 +61,8 @@ func startServer(
 ) async throws -> StubHTTPServer {
     let engine = StubEngine(journal: RequestJournal(capacity: journalCapacity), files: root?.files)
     for stub in stubs { try engine.store.add(StubMapping(jsonText: stub)) }
-    let api = admin ? WireMockAdminAPI(engine: engine, mappings: root) : nil
+    // The recorder behind /__admin/recordings, as the CLI's serve passes one.
+    let api = admin ? WireMockAdminAPI(engine: engine, mappings: root, recorder: StubRecorder(engine: engine, directory: root)) : nil
     return try await StubHTTPServer.start(engine: engine, admin: api, configuration: configuration, proxy: proxy)
 }
 

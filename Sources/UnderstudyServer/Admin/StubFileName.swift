@@ -2,7 +2,9 @@ import UnderstudyCore
 
 /// WireMock's default file name for a saved stub: `{name or method-url}-{id}.json`, reduced to
 /// lower-case letters, digits, `-` and `_` so it is safe on every file system.
-enum StubFileName {
+///
+/// `package`, so that `UnderstudyRecording` names recorded stubs with the same ``sanitise(_:)``.
+package enum StubFileName {
     /// Long names are cut so the whole name stays well under common file-name limits.
     static let maximumStemLength = 150
 
@@ -20,7 +22,7 @@ enum StubFileName {
     }
 
     /// Lower-cases, turns every other character into `-`, collapses runs and trims the ends.
-    static func sanitise(_ text: String) -> String {
+    package static func sanitise(_ text: String) -> String {
         var result = ""
         var lastWasDash = true
         for scalar in text.lowercased().unicodeScalars {

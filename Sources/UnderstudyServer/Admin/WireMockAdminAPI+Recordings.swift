@@ -1,58 +1,62 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 
-/// `/__admin/recordings`: start, stop, status and snapshot.
+/// `/__admin/recordings`: start, stop, status and snapshot, carried out by the ``AdminRecording``
+/// the API was given; without one, each answers 501 saying where recording lives.
 extension WireMockAdminAPI {
     static func addRecordingRoutes(to router: inout AdminRouter<WireMockAdminAPI>) {
         router.add("POST", "recordings/start") { try $0.startRecording($1) }
-        router.add("POST", "recordings/stop") { try $0.stopRecording($1) }
-        router.add("GET", "recordings/status") { api, _ in .json(["status": .string(api.recorder.status.rawValue)]) }
+        router.add("POST", "recordings/stop") { api, _ in try api.stopRecording() }
+        router.add("GET", "recordings/status") { api, _ in try api.recordingStatus() }
         router.add("POST", "recordings/snapshot") { try $0.snapshot($1) }
     }
 
+    /// What a server without a recorder answers on every recordings route.
+    static let recordingUnavailableMessage = """
+        This Understudy server cannot record: it was started without a recorder. Recording needs the \
+        UnderstudyRecording module: run the 'understudy' command (serve, record), or pass \
+        WireMockAdminAPI(engine:mappings:recorder:) a StubRecorder.
+        """
+
+    func availableRecorder() throws(AdminFailure) -> any AdminRecording {
+        guard let recorder else { throw AdminFailure(status: 501, title: Self.recordingUnavailableMessage) }
+        return recorder
+    }
+
+    func recordingStatus() throws(AdminFailure) -> AdminResponse {
+        .json(["status": .string(try availableRecorder().recordingStatus)])
+    }
+
     func startRecording(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
-        let spec = try call.decode(RecordSpec.init(json:))
+        let recorder = try availableRecorder()
+        let spec = try call.json()
         do {
-            try recorder.start(spec)
+            try recorder.startRecording(spec: spec)
         } catch {
-            throw Self.failure(error)
+            throw error.adminFailure
         }
         return Self.ok
     }
 
     /// WireMock answers 400 when nothing is being recorded.
-    func stopRecording(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
+    func stopRecording() throws(AdminFailure) -> AdminResponse {
+        let recorder = try availableRecorder()
         do {
-            let outcome = try recorder.stop()
-            return .json(outcome.result.json(outcome.spec.outputFormat))
+            return .json(try recorder.stopRecording())
         } catch {
-            throw Self.failure(error)
+            throw error.adminFailure
         }
     }
 
     /// An empty body takes every default.
     func snapshot(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
-        var spec = RecordSpec()
-        if let body = try call.optionalJSON() {
-            do {
-                spec = try RecordSpec(json: body)
-            } catch {
-                throw .invalid(error)
-            }
-        }
+        let recorder = try availableRecorder()
+        let spec = try call.optionalJSON()
         do {
-            let outcome = try recorder.snapshot(spec)
-            return .json(outcome.result.json(spec.outputFormat))
+            return .json(try recorder.snapshotRecording(spec: spec))
         } catch {
-            throw Self.failure(error)
-        }
-    }
-
-    private static func failure(_ error: RecorderError) -> AdminFailure {
-        switch error {
-        case .missingTarget: return .invalid(MappingError(pointer: "/targetBaseUrl", title: error.description))
-        case .alreadyRecording, .notRecording, .cannotStart: return AdminFailure(status: 400, title: error.description)
-        case .cannotWrite: return AdminFailure(status: 500, title: error.description)
+            throw error.adminFailure
         }
     }
 }

@@ -18,8 +18,9 @@ public final class WireMockAdminAPI: AdminRequestHandler {
     public let version: String
     let startedAt: Date
     let persistence: StubFilePersistence?
-    /// Records proxied traffic into stubs (`/__admin/recordings/…`).
-    public let recorder: StubRecorder
+    /// Records proxied traffic into stubs (`/__admin/recordings/…`); nil answers those routes
+    /// with a 501 (the recorder lives in `UnderstudyRecording`, which this module does not link).
+    public let recorder: (any AdminRecording)?
     /// One change at a time, so the store and the files on disk agree.
     private let changes = Mutex(())
 
@@ -27,12 +28,15 @@ public final class WireMockAdminAPI: AdminRequestHandler {
     ///   - engine: the stub world to administer.
     ///   - mappings: the folder to reload on reset and to save persistent stubs into.
     ///   - version: the version to report.
-    ///   - recorder: the recorder behind `/__admin/recordings`; by default one that saves into `mappings`.
-    public init(engine: StubEngine, mappings: MappingDirectory? = nil, version: String = UnderstudyVersion.current, recorder: StubRecorder? = nil) {
+    ///   - recorder: the recorder behind `/__admin/recordings`, e.g. `UnderstudyRecording`'s
+    ///     `StubRecorder` saving into `mappings`; without one those routes answer 501.
+    public init(
+        engine: StubEngine, mappings: MappingDirectory? = nil, version: String = UnderstudyVersion.current, recorder: (any AdminRecording)? = nil
+    ) {
         self.engine = engine
         self.mappings = mappings
         self.version = version
-        self.recorder = recorder ?? StubRecorder(engine: engine, directory: mappings)
+        self.recorder = recorder
         self.startedAt = Date()
         self.persistence = mappings.map(StubFilePersistence.init(directory:))
         persistence?.adopt(engine.store.storedStubs)

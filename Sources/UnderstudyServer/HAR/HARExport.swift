@@ -7,6 +7,11 @@ import UnderstudyJSON
 /// Bodies that are not UTF-8 text are written base64 with `"encoding":"base64"` (request bodies
 /// too, which HAR leaves unspecified). A response still content-encoded (gzip …) carries
 /// `"_understudyRaw":true`, so an import knows its bytes are as sent rather than decoded.
+///
+/// This stays in the server, unlike HAR import and redaction (in `UnderstudyRecording`): it is
+/// one more format of the admin API's journal (`GET /__admin/requests?format=har`), needs only
+/// JSON, and every server (a test's `StubServer` included) answers it, so `understudy export-har`
+/// can read any of them.
 public enum HARExport {
     /// `{"log":{"version":"1.2","creator":…,"entries":[…]}}` for these events, in the order given.
     public static func document(_ events: [ServeEvent], creatorVersion: String = UnderstudyVersion.current) -> JSONValue {

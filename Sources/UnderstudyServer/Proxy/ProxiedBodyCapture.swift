@@ -6,16 +6,18 @@ import UnderstudyCore
 /// the limit the client still gets the whole body, the journal keeps the first `limit` bytes,
 /// and a ``notCapturedType`` sub-event says so (a recording then writes a stub that says it
 /// could not capture the body, rather than a stub with a cut one).
-struct ProxiedBodyCapture {
+///
+/// `package`, for the sub-event names only: `UnderstudyRecording` reads them to write stubs.
+package struct ProxiedBodyCapture {
     /// The sub-event of a body larger than the capture limit.
-    static let notCapturedType = "PROXY_BODY_NOT_CAPTURED"
+    package static let notCapturedType = "PROXY_BODY_NOT_CAPTURED"
     /// The sub-event of an upstream body that broke off, or a client that left, mid-body.
-    static let brokenType = "PROXY_BODY_BROKEN"
+    package static let brokenType = "PROXY_BODY_BROKEN"
     /// The sub-event of a streamed request body larger than the capture limit.
-    static let requestNotCapturedType = "PROXY_REQUEST_BODY_NOT_CAPTURED"
+    package static let requestNotCapturedType = "PROXY_REQUEST_BODY_NOT_CAPTURED"
     /// The sub-event of a streamed request body journalled before it had ended (the client left,
     /// or the answer was complete first).
-    static let requestBrokenType = "PROXY_REQUEST_BODY_BROKEN"
+    package static let requestBrokenType = "PROXY_REQUEST_BODY_BROKEN"
 
     let limit: Int
     private(set) var data = Data()

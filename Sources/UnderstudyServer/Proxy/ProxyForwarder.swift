@@ -32,17 +32,6 @@ public protocol ProxyResponseReceiver: Sendable {
     func receiveBodyPart(_ part: ByteBuffer) async throws
 }
 
-extension ProxyForwarder {
-    /// Sends `request` and collects the whole answer: for callers that want the body at once
-    /// (the CLI reading a server's journal), never for proxying a client's request.
-    /// - Throws: ``ProxyFailure``; `.badGateway` when the body is larger than `maxBodyBytes`.
-    public func forward(_ request: ProxyRequest, maxBodyBytes: Int = 64 * 1024 * 1024) async throws -> ProxiedResponse {
-        let collector = ProxyResponseCollector(limit: maxBodyBytes)
-        try await stream(request, to: collector)
-        return collector.response
-    }
-}
-
 /// What goes upstream: the target URL, the method, the headers left after WireMock's rules
 /// (hop-by-hop and `Host` dropped, `removeProxyRequestHeaders` removed, additional headers set), and the body.
 public struct ProxyRequest: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyServer
 
 /// How recorded or snapshotted traffic becomes stubs: WireMock's `RecordSpec`.
 public struct RecordSpec: Sendable {

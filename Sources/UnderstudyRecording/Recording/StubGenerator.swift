@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyServer
 import UnderstudyJSON
 
 /// Turns serve events (proxied traffic, or HAR entries) into stubs, as WireMock's snapshot does:

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Synchronization
 import UnderstudyCore
+import UnderstudyServer
 
 /// A receiver that keeps the whole response, up to a limit (see ``ProxyForwarder/forward(_:maxBodyBytes:)``).
 final class ProxyResponseCollector: ProxyResponseReceiver {

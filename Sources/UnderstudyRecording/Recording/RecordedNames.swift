@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyCore
+import UnderstudyServer
 
 /// Readable names for recorded stubs and their body files: `get-api-timeline-1a2b3c4d.json`.
 enum RecordedNames {
