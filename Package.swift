@@ -13,13 +13,13 @@ let package = Package(
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
-        .executable(name: "understudy", targets: ["UnderstudyCLI"]),
+        .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -38,7 +38,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]),
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
         .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
@@ -54,7 +54,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
@@ -62,7 +62,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyServer", "UnderstudyRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]),
         // Speed figures side by side with a baseline; run with `swift run -c release understudy-bench`.
         .executableTarget(
@@ -75,36 +75,43 @@ let package = Package(
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
             ],
             path: "Benchmarks/BareNIOServer"),
         // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
-        .executableTarget(name: "FuzzMappingDecoding", dependencies: ["UnderstudyCore", "UnderstudyJSON", "FuzzSupport"], path: "Fuzz/MappingDecoding"),
-        .executableTarget(name: "FuzzMatchers", dependencies: ["UnderstudyCore", "UnderstudyJSON", "FuzzSupport"], path: "Fuzz/Matchers"),
         .executableTarget(
-            name: "FuzzTemplates", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "FuzzSupport"], path: "Fuzz/Templates"),
+            name: "FuzzMappingDecoding", dependencies: ["UnderstudyCore", "UnderstudyJSON", "FuzzSupport"],
+            path: "Fuzz/MappingDecoding"),
+        .executableTarget(
+            name: "FuzzMatchers", dependencies: ["UnderstudyCore", "UnderstudyJSON", "FuzzSupport"],
+            path: "Fuzz/Matchers"),
+        .executableTarget(
+            name: "FuzzTemplates",
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "FuzzSupport"],
+            path: "Fuzz/Templates"),
         .executableTarget(
             name: "FuzzHTTPRequest",
             dependencies: [
                 "UnderstudyServer", "UnderstudyCore", "FuzzSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
             ],
             path: "Fuzz/HTTPRequest"),
         .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
         .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),
         .testTarget(
-            name: "UnderstudyCoreTests", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
+            name: "UnderstudyCoreTests",
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
                 "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
         .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyCore", "UnderstudyJSON"]),
@@ -121,8 +128,8 @@ let package = Package(
                 // For an upstream that sends its body in steps the test controls, and a raw client.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

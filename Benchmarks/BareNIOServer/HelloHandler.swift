@@ -27,7 +27,8 @@ final class HelloHandler: ChannelInboundHandler {
         headers.add(name: "Content-Type", value: "text/plain")
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         if !keepAlive { headers.add(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         guard !keepAlive else {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -10,7 +10,9 @@ import NIOPosix
 func requestedPort() -> Int? {
     let arguments = CommandLine.arguments
     guard let flag = arguments.firstIndex(of: "--port") else { return 0 }
-    guard flag + 1 < arguments.count, let port = Int(arguments[flag + 1]), (0...65_535).contains(port) else { return nil }
+    guard flag + 1 < arguments.count, let port = Int(arguments[flag + 1]), (0...65_535).contains(port) else {
+        return nil
+    }
     return port
 }
 

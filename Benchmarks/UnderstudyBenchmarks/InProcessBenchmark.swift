@@ -3,7 +3,7 @@ import Understudy
 import UnderstudyCore  // the journal, reset between rounds without dropping the stub
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One URLSession round trip in-process against the same request through the loopback server,
@@ -17,7 +17,9 @@ enum InProcessBenchmark {
         let small = try await compare(path: "/ping", body: "pong")
         let json = String(repeating: #"{"id":12345,"title":"A review","stars":5},"#, count: 200)
         let large = try await compare(path: "/reviews", body: "[" + json.dropLast() + "]")
-        return [("GET, 4-byte body", small.0, small.1), ("GET, \(json.utf8.count / 1024) KB JSON body", large.0, large.1)]
+        return [
+            ("GET, 4-byte body", small.0, small.1), ("GET, \(json.utf8.count / 1024) KB JSON body", large.0, large.1)
+        ]
     }
 
     static func compare(path: String, body: String) async throws -> (Duration, Duration) {

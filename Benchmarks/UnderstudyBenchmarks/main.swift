@@ -15,9 +15,10 @@ func wanted(_ section: String) -> Bool { only.map { section.contains($0) } ?? tr
 func exactStubs(_ count: Int) throws -> StubStore {
     let store = StubStore()
     for i in 0..<count {
-        try store.add(StubMapping(
-            request: RequestPattern(method: .token("GET"), url: .url("/items/\(i)")),
-            response: ResponseDefinition(status: 200, body: .text("item \(i)"))))
+        try store.add(
+            StubMapping(
+                request: RequestPattern(method: .token("GET"), url: .url("/items/\(i)")),
+                response: ResponseDefinition(status: 200, body: .text("item \(i)"))))
     }
     return store
 }
@@ -35,7 +36,9 @@ if wanted("match") {
     let one = try exactStubs(1)
     let oneCost = Measure.perCall(iterations: 50_000) { _ = one.match(get("/items/0")) }
     let oneBaseline = LinearScanBaseline(one)
-    table.add("1 exact stub", oneCost.micros, Measure.perCall(iterations: 50_000) { _ = oneBaseline.match(get("/items/0")) }.micros, "1.00×")
+    table.add(
+        "1 exact stub", oneCost.micros,
+        Measure.perCall(iterations: 50_000) { _ = oneBaseline.match(get("/items/0")) }.micros, "1.00×")
     for count in [1_000, 10_000, 100_000] {
         let store = try exactStubs(count)
         let baseline = LinearScanBaseline(store)
@@ -44,19 +47,27 @@ if wanted("match") {
         let worst = Measure.perCall(iterations: 50_000) { _ = store.match(get("/items/0")) }
         let baselineBest = Measure.perCall(iterations: 50_000) { _ = baseline.match(get("/items/\(count - 1)")) }
         let baselineWorst = Measure.perCall(iterations: max(5, 200_000 / count)) { _ = baseline.match(get("/items/0")) }
-        table.add("\(count) exact, best position", best.micros, baselineBest.micros, String(format: "%.2f×", best.milliseconds / oneCost.milliseconds))
-        table.add("\(count) exact, worst position", worst.micros, baselineWorst.micros, String(format: "%.2f×", worst.milliseconds / oneCost.milliseconds))
+        table.add(
+            "\(count) exact, best position", best.micros, baselineBest.micros,
+            String(format: "%.2f×", best.milliseconds / oneCost.milliseconds))
+        table.add(
+            "\(count) exact, worst position", worst.micros, baselineWorst.micros,
+            String(format: "%.2f×", worst.milliseconds / oneCost.milliseconds))
     }
 }
 
 if wanted("regex") {
     let regexStore = StubStore()
     for i in 0..<1_000 {
-        try regexStore.add(StubMapping(request: RequestPattern(method: .token("GET"), url: .urlPathPattern(try RegexPattern("/things/\(i)/[a-z]+")))))
+        try regexStore.add(
+            StubMapping(
+                request: RequestPattern(
+                    method: .token("GET"), url: .urlPathPattern(try RegexPattern("/things/\(i)/[a-z]+")))))
     }
     let baseline = LinearScanBaseline(regexStore)
     table.add(
-        "1000 regex stubs, worst position", Measure.perCall(iterations: 500) { _ = regexStore.match(get("/things/0/abc")) }.micros,
+        "1000 regex stubs, worst position",
+        Measure.perCall(iterations: 500) { _ = regexStore.match(get("/things/0/abc")) }.micros,
         Measure.perCall(iterations: 500) { _ = baseline.match(get("/things/0/abc")) }.micros, "")
 }
 
@@ -79,7 +90,8 @@ if wanted("decode") {
     let mappings = root.appendingPathComponent("mappings")
     try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
     for i in 0..<10_000 {
-        let text = #"{"name":"stub \#(i)","request":{"method":"POST","urlPath":"/orders/\#(i)","headers":{"Content-Type":{"contains":"json"}},"bodyPatterns":[{"matchesJsonPath":"$.items[0].sku"}]},"response":{"status":201,"jsonBody":{"id":\#(i),"state":"created"},"headers":{"Content-Type":"application/json"}}}"#
+        let text =
+            #"{"name":"stub \#(i)","request":{"method":"POST","urlPath":"/orders/\#(i)","headers":{"Content-Type":{"contains":"json"}},"bodyPatterns":[{"matchesJsonPath":"$.items[0].sku"}]},"response":{"status":201,"jsonBody":{"id":\#(i),"state":"created"},"headers":{"Content-Type":"application/json"}}}"#
         try Data(text.utf8).write(to: mappings.appendingPathComponent(String(format: "stub-%05d.json", i)))
     }
     let directory = MappingDirectory(root: root)
@@ -90,7 +102,9 @@ if wanted("decode") {
     let foundationDecode = Measure.once {
         for data in contents { _ = try? JSONSerialization.jsonObject(with: data) }
     }
-    table.add("decode 10000 mapping texts, one core", decodeOneCore.micros, "JSONSerialization, parse only: \(foundationDecode.micros)", "")
+    table.add(
+        "decode 10000 mapping texts, one core", decodeOneCore.micros,
+        "JSONSerialization, parse only: \(foundationDecode.micros)", "")
     let loadAll = Measure.once { _ = directory.load() }
     table.add("load 10000 files from disk, all cores", loadAll.micros, "", "")
     try? FileManager.default.removeItem(at: root)
@@ -99,8 +113,12 @@ if wanted("decode") {
 if wanted("template") {
     // A typical echo template, compiled once, rendered per request; the baseline is hand-written
     // Swift that pulls the same values out of the same request and interpolates them.
-    let echo = try Template(#"{"id":"{{request.path.[1]}}","q":"{{request.query.q}}","name":"{{jsonPath request.body '$.name'}}","at":"{{now}}"}"#)
-    let request = LoggedRequest(method: "POST", url: "/users/42?q=hello", headers: ["Content-Type": "application/json"], body: Data(#"{"name":"Ann","age":30}"#.utf8))
+    let echo = try Template(
+        #"{"id":"{{request.path.[1]}}","q":"{{request.query.q}}","name":"{{jsonPath request.body '$.name'}}","at":"{{now}}"}"#
+    )
+    let request = LoggedRequest(
+        method: "POST", url: "/users/42?q=hello", headers: ["Content-Type": "application/json"],
+        body: Data(#"{"name":"Ann","age":30}"#.utf8))
     let render = Measure.perCall(iterations: 50_000) { _ = try? echo.render(request) }
     let baseline = Measure.perCall(iterations: 50_000) {
         let segments = request.path.split(separator: "/")
@@ -111,9 +129,10 @@ if wanted("template") {
     }
     // Thread CPU time as well: on a busy machine wall-clock figures include time spent descheduled.
     let renderCPU = Measure.cpuPerCall(iterations: 50_000) { _ = try? echo.render(request) }
-    table.add("echo template render (compiled once)", render.micros, "hand-written interpolation: \(baseline.micros)", "CPU time per render: \(renderCPU.micros)")
+    table.add(
+        "echo template render (compiled once)", render.micros, "hand-written interpolation: \(baseline.micros)",
+        "CPU time per render: \(renderCPU.micros)")
 }
-
 
 if table.rows.count > 1 { table.print() }
 
@@ -123,7 +142,9 @@ if wanted("inprocess") {
     var transports = Table()
     transports.add("URLSession round trip", "in-process", "baseline (loopback server)", "in-process speed-up")
     for (name, inProcess, server) in try await InProcessBenchmark.run() {
-        transports.add(name, inProcess.micros, server.micros, String(format: "%.1f×", server.milliseconds / inProcess.milliseconds))
+        transports.add(
+            name, inProcess.micros, server.micros, String(format: "%.1f×", server.milliseconds / inProcess.milliseconds)
+        )
     }
     transports.print()
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyJSON
 import UnderstudyRecording
 import UnderstudyServer
-import UnderstudyJSON
 
 /// `understudy export-har`: a running server's request journal as an HTTP Archive.
 struct ExportHARCommand: AsyncParsableCommand {
@@ -31,13 +31,18 @@ struct ExportHARCommand: AsyncParsableCommand {
         let response: ProxiedResponse
         do {
             response = try await AsyncHTTPProxyForwarder(timeout: .seconds(30)).forward(
-                ProxyRequest(method: "GET", url: base + "/__admin/requests?format=har", headers: ["Accept": "application/json"], body: Data()))
+                ProxyRequest(
+                    method: "GET", url: base + "/__admin/requests?format=har", headers: ["Accept": "application/json"],
+                    body: Data()))
         } catch {
             FileHandle.standardError.write(Data("error: cannot read the journal from \(base): \(error)\n".utf8))
             throw ExitCode(1)
         }
         guard response.status == 200, var har = try? JSONParser.parse(response.body), har["log"] != nil else {
-            FileHandle.standardError.write(Data("error: \(base)/__admin/requests?format=har answered \(response.status), not a HAR document\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "error: \(base)/__admin/requests?format=har answered \(response.status), not a HAR document\n".utf8)
+            )
             throw ExitCode(1)
         }
         var report = RedactionReport()
@@ -47,14 +52,17 @@ struct ExportHARCommand: AsyncParsableCommand {
             do {
                 try data.write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
                 throw ExitCode(1)
             }
             let count = har["log"]?["entries"]?.arrayValue?.count ?? 0
             RecordingPrinter.print(["wrote \(count) entr\(count == 1 ? "y" : "ies") to \(output)"] + report.summary)
         } else {
             FileHandle.standardOutput.write(data)
-            if !report.isEmpty { FileHandle.standardError.write(Data((report.summary.joined(separator: "\n") + "\n").utf8)) }
+            if !report.isEmpty {
+                FileHandle.standardError.write(Data((report.summary.joined(separator: "\n") + "\n").utf8))
+            }
         }
     }
 }

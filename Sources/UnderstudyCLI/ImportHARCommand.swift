@@ -35,7 +35,8 @@ struct ImportHARCommand: ParsableCommand {
         var spec = shape.spec(target: nil, redaction: redaction.policy)
         spec.filters.allowNonProxied = true
         let result = StubGenerator(spec: spec).stubs(from: events)
-        let writer = RecordingWriter(directory: MappingDirectory(root: URL(fileURLWithPath: root)), overwrite: shape.overwrite)
+        let writer = RecordingWriter(
+            directory: MappingDirectory(root: URL(fileURLWithPath: root)), overwrite: shape.overwrite)
         let summary: RecordingWriter.Summary
         do {
             summary = try writer.write(result.stubs)
@@ -43,6 +44,8 @@ struct ImportHARCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
         }
-        RecordingPrinter.print(RecordingPrinter.lines(stubCount: result.stubs.count, root: root, written: summary, redactions: result.redactions))
+        RecordingPrinter.print(
+            RecordingPrinter.lines(
+                stubCount: result.stubs.count, root: root, written: summary, redactions: result.redactions))
     }
 }

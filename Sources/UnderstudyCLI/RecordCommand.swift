@@ -9,7 +9,8 @@ import UnderstudyServer
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Proxy every request to a real API and, on stop, write one stub per distinct request into mappings/ and __files/.",
+        abstract:
+            "Proxy every request to a real API and, on stop, write one stub per distinct request into mappings/ and __files/.",
         discussion: """
             Prints the base URL (http://127.0.0.1:PORT) as the first line; point the client at it. Stops on SIGINT, SIGTERM \
             or POST /__admin/recordings/stop, then writes the stubs (atomically) and lists what it wrote and what it redacted.
@@ -35,7 +36,9 @@ struct RecordCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard let url = URL(string: target), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
+        guard let url = URL(string: target), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()),
+            url.host != nil
+        else {
             throw ValidationError("--target must be an http or https URL, e.g. https://api.example.com")
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
@@ -53,15 +56,21 @@ struct RecordCommand: AsyncParsableCommand {
         let engine = StubEngine(files: directory.files)
         let done = RecordingDone()
         let root = self.root
-        let recorder = StubRecorder(engine: engine, directory: directory, redaction: redaction.policy, overwrite: shape.overwrite) { outcome in
-            RecordingPrinter.print(RecordingPrinter.lines(
-                stubCount: outcome.result.stubs.count, root: root, written: outcome.written, redactions: outcome.result.redactions,
-                uncapturedBodies: outcome.result.uncapturedBodies))
+        let recorder = StubRecorder(
+            engine: engine, directory: directory, redaction: redaction.policy, overwrite: shape.overwrite
+        ) { outcome in
+            RecordingPrinter.print(
+                RecordingPrinter.lines(
+                    stubCount: outcome.result.stubs.count, root: root, written: outcome.written,
+                    redactions: outcome.result.redactions,
+                    uncapturedBodies: outcome.result.uncapturedBodies))
             done.finish()
         }
-        let admin = WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder)
+        let admin = WireMockAdminAPI(
+            engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder)
         let server = try await StubHTTPServer.start(
-            engine: engine, admin: admin, configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
+            engine: engine, admin: admin,
+            configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(timeout)))
         try recorder.start(shape.spec(target: target, redaction: RedactionPolicy()))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
@@ -75,7 +84,8 @@ struct RecordCommand: AsyncParsableCommand {
             }
         }
         FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
-        FileHandle.standardOutput.write(Data("recording \(target) until SIGINT, SIGTERM or POST /__admin/recordings/stop\n".utf8))
+        FileHandle.standardOutput.write(
+            Data("recording \(target) until SIGINT, SIGTERM or POST /__admin/recordings/stop\n".utf8))
         await done.untilFinished()
         signals.cancel()
         try await server.stop()

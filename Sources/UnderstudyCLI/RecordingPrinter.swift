@@ -5,13 +5,16 @@ import UnderstudyRecording
 /// and which answers were too large to keep.
 enum RecordingPrinter {
     static func lines(
-        stubCount: Int, root: String, written: RecordingWriter.Summary?, redactions: RedactionReport, uncapturedBodies: [String] = []
+        stubCount: Int, root: String, written: RecordingWriter.Summary?, redactions: RedactionReport,
+        uncapturedBodies: [String] = []
     ) -> [String] {
         var lines = ["recorded \(stubCount) stub\(stubCount == 1 ? "" : "s") into \(root)"]
         if let written {
             lines += written.written.map { "  wrote \($0)" }
             lines += written.removed.map { "  removed \($0) (replaced)" }
-            lines += written.kept.map { "  kept \($0): it holds several stubs, edit it by hand if it now duplicates a recorded one" }
+            lines += written.kept.map {
+                "  kept \($0): it holds several stubs, edit it by hand if it now duplicates a recorded one"
+            }
         }
         lines += redactions.summary
         lines += uncapturedBodies.map { "  not captured: \($0)" }

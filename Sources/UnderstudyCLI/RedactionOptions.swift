@@ -3,15 +3,25 @@ import UnderstudyRecording
 
 /// The secrets options shared by record, import-har and export-har.
 struct RedactionOptions: ParsableArguments {
-    @Option(name: .long, help: "Also redact this header (repeatable). Authorization, Cookie, Set-Cookie and Proxy-Authorization always are.")
+    @Option(
+        name: .long,
+        help:
+            "Also redact this header (repeatable). Authorization, Cookie, Set-Cookie and Proxy-Authorization always are."
+    )
     var redactHeader: [String] = []
 
-    @Option(name: .long, help: "Redact this JSON field in bodies (repeatable): a key name anywhere, or a dotted path from the root (user.token).")
+    @Option(
+        name: .long,
+        help:
+            "Redact this JSON field in bodies (repeatable): a key name anywhere, or a dotted path from the root (user.token)."
+    )
     var redactJsonField: [String] = []
 
     @Option(
         name: .long,
-        help: "Redact this form field or query parameter (repeatable). A bare --redact-json-field name is redacted there too.")
+        help:
+            "Redact this form field or query parameter (repeatable). A bare --redact-json-field name is redacted there too."
+    )
     var redactParam: [String] = []
 
     var policy: RedactionPolicy {
@@ -21,21 +31,35 @@ struct RedactionOptions: ParsableArguments {
 
 /// The stub-shaping options shared by record and import-har.
 struct StubShapeOptions: ParsableArguments {
-    @Option(name: .long, help: "Match recorded requests on this header too (repeatable). Redacted headers are never matched on.")
+    @Option(
+        name: .long,
+        help: "Match recorded requests on this header too (repeatable). Redacted headers are never matched on.")
     var captureHeader: [String] = []
 
-    @Flag(name: .long, help: "Record identical requests with different answers as a scenario that replays them in order (default: keep the first answer).")
+    @Flag(
+        name: .long,
+        help:
+            "Record identical requests with different answers as a scenario that replays them in order (default: keep the first answer)."
+    )
     var repeatsAsScenarios = false
 
-    @Option(name: .long, help: "Text bodies up to this many bytes stay inline in the stub; longer ones, and every binary body, go to __files.")
+    @Option(
+        name: .long,
+        help:
+            "Text bodies up to this many bytes stay inline in the stub; longer ones, and every binary body, go to __files."
+    )
     var textSizeThreshold: Int = 10 * 1024
 
-    @Flag(name: .long, help: "Remove every mapping already in the folder first (default: keep stubs a new recording does not replace).")
+    @Flag(
+        name: .long,
+        help: "Remove every mapping already in the folder first (default: keep stubs a new recording does not replace)."
+    )
     var overwrite = false
 
     func spec(target: String?, redaction: RedactionPolicy) -> RecordSpec {
         RecordSpec(
-            targetBaseURL: target, captureHeaders: captureHeader.map { ($0, false) }, textSizeThreshold: max(0, textSizeThreshold),
+            targetBaseURL: target, captureHeaders: captureHeader.map { ($0, false) },
+            textSizeThreshold: max(0, textSizeThreshold),
             persist: true, repeatsAsScenarios: repeatsAsScenarios, redaction: redaction)
     }
 }

@@ -10,7 +10,8 @@ import UnderstudyTemplating
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the stubs in a WireMock-layout folder (mappings/, __files/) with the admin API under /__admin.",
+        abstract:
+            "Serve the stubs in a WireMock-layout folder (mappings/, __files/) with the admin API under /__admin.",
         discussion: """
             Prints the base URL (http://127.0.0.1:PORT) as the first line on standard output, then the loaded stubs.
             Stops cleanly on SIGINT or SIGTERM, or on POST /__admin/shutdown.
@@ -34,26 +35,39 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A delay in milliseconds added to every response that has no delay of its own.")
     var globalDelay: Int?
 
-    @Flag(name: .long, help: "Render every stub's response as a template, not only stubs listing the response-template transformer.")
+    @Flag(
+        name: .long,
+        help: "Render every stub's response as a template, not only stubs listing the response-template transformer.")
     var globalResponseTemplating = false
 
     @Flag(name: .long, help: "Render no response templates, even for stubs listing the response-template transformer.")
     var disableResponseTemplating = false
 
-    @Option(name: .long, help: "Environment variables the systemValue template helper may read: comma-separated names, '*' as a wildcard. None by default.")
+    @Option(
+        name: .long,
+        help:
+            "Environment variables the systemValue template helper may read: comma-separated names, '*' as a wildcard. None by default."
+    )
     var permittedSystemKeys: [String] = []
 
     @Option(name: .long, help: "Seconds a stub with proxyBaseUrl waits for its upstream before answering 504.")
     var proxyTimeout: Int = 30
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A token every /__admin request must carry (Authorization: Bearer TOKEN, or X-Understudy-Admin-Token: TOKEN).",
-        discussion: "Also read from the UNDERSTUDY_ADMIN_TOKEN environment variable, which other users of this machine cannot see in the process list."))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A token every /__admin request must carry (Authorization: Bearer TOKEN, or X-Understudy-Admin-Token: TOKEN).",
+            discussion:
+                "Also read from the UNDERSTUDY_ADMIN_TOKEN environment variable, which other users of this machine cannot see in the process list."
+        ))
     var adminToken: String?
 
-    @Flag(name: .long, help: ArgumentHelp(
-        "Serve every request through NIO's HTTP handlers, skipping the fast path for plain requests.",
-        discussion: "Answers are the same either way; this is for comparing the two (Scripts/bench-server.sh does)."))
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Serve every request through NIO's HTTP handlers, skipping the fast path for plain requests.",
+            discussion: "Answers are the same either way; this is for comparing the two (Scripts/bench-server.sh does)."
+        ))
     var noFastPath = false
 
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
@@ -65,7 +79,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let globalDelay, globalDelay < 0 { throw ValidationError("--global-delay must not be negative") }
         guard proxyTimeout > 0 else { throw ValidationError("--proxy-timeout must be positive") }
         if globalResponseTemplating && disableResponseTemplating {
-            throw ValidationError("--global-response-templating and --disable-response-templating cannot be used together")
+            throw ValidationError(
+                "--global-response-templating and --disable-response-templating cannot be used together")
         }
         if let adminToken, adminToken.isEmpty { throw ValidationError("--admin-token must not be empty") }
     }
@@ -77,16 +92,23 @@ struct ServeCommand: AsyncParsableCommand {
         let token = effectiveAdminToken
         if !BindAddress.isLoopback(bind) {
             if token == nil {
-                logger.warning("Binding \(bind): the admin API under /__admin is reachable by anyone who can reach this address. Set --admin-token or UNDERSTUDY_ADMIN_TOKEN to require a token.")
+                logger.warning(
+                    "Binding \(bind): the admin API under /__admin is reachable by anyone who can reach this address. Set --admin-token or UNDERSTUDY_ADMIN_TOKEN to require a token."
+                )
             } else {
-                logger.warning("Binding \(bind): stubs are reachable by anyone who can reach this address; the admin API needs the token.")
+                logger.warning(
+                    "Binding \(bind): stubs are reachable by anyone who can reach this address; the admin API needs the token."
+                )
             }
         }
         // The recorder behind /__admin/recordings saves into the served folder.
         let recorder = StubRecorder(engine: engine, directory: directory)
         let server = try await StubHTTPServer.start(
-            engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
-            configuration: StubServerConfiguration(host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger),
+            engine: engine,
+            admin: WireMockAdminAPI(
+                engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
+            configuration: StubServerConfiguration(
+                host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
         let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in
@@ -121,7 +143,10 @@ struct ServeCommand: AsyncParsableCommand {
         let result = directory.load()
         if !result.errors.isEmpty {
             for error in result.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
-            FileHandle.standardError.write(Data("understudy: \(result.errors.count) mapping file problem(s); not starting. Run 'understudy check --root \(root)' after fixing them.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "understudy: \(result.errors.count) mapping file problem(s); not starting. Run 'understudy check --root \(root)' after fixing them.\n"
+                        .utf8))
             throw ExitCode(1)
         }
         do {
@@ -135,7 +160,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     var templating: TemplatingConfiguration {
         let mode: TemplatingMode = disableResponseTemplating ? .disabled : (globalResponseTemplating ? .global : .local)
-        let keys = permittedSystemKeys.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let keys = permittedSystemKeys.flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
         return TemplatingConfiguration(mode: mode, permittedSystemKeys: keys)
     }
 

@@ -8,5 +8,7 @@ struct UnderstudyCommand: AsyncParsableCommand {
         commandName: "understudy",
         abstract: "A WireMock-compatible HTTP stub server for testing Swift networking code.",
         version: UnderstudyVersion.current,
-        subcommands: [ServeCommand.self, CheckCommand.self, RecordCommand.self, ImportHARCommand.self, ExportHARCommand.self])
+        subcommands: [
+            ServeCommand.self, CheckCommand.self, RecordCommand.self, ImportHARCommand.self, ExportHARCommand.self
+        ])
 }

@@ -27,7 +27,10 @@ public enum JSONWriter {
         case .array(let elements):
             if elements.isEmpty {
                 output += "[ ]"
-                if style == .compact { output.removeLast(3); output += "[]" }
+                if style == .compact {
+                    output.removeLast(3)
+                    output += "[]"
+                }
                 return
             }
             output += "["

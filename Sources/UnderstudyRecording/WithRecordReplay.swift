@@ -16,7 +16,8 @@ import UnderstudyServer
 ///   - overwrite: clear the folder's existing mappings before writing.
 ///   - timeout: how long the upstream may take per request.
 public func withRecordReplay<T>(
-    _ mode: RecordReplayMode, strict: Bool = true, redaction: RedactionPolicy = RedactionPolicy(), captureHeaders: [String] = [],
+    _ mode: RecordReplayMode, strict: Bool = true, redaction: RedactionPolicy = RedactionPolicy(),
+    captureHeaders: [String] = [],
     repeatsAsScenarios: Bool = true, overwrite: Bool = false, timeout: Duration = .seconds(30),
     isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
 ) async throws -> T {
@@ -25,10 +26,14 @@ public func withRecordReplay<T>(
         return try await withReplay(from: folder, strict: strict, body)
     case .record(let folder, let upstream):
         let server = try await StubServer.start(proxy: AsyncHTTPProxyForwarder(timeout: timeout))
-        let recorder = StubRecorder(engine: server.engine, directory: MappingDirectory(root: folder), redaction: redaction, overwrite: overwrite)
+        let recorder = StubRecorder(
+            engine: server.engine, directory: MappingDirectory(root: folder), redaction: redaction, overwrite: overwrite
+        )
         do {
-            try recorder.start(RecordSpec(
-                targetBaseURL: upstream.absoluteString, captureHeaders: captureHeaders.map { ($0, false) }, repeatsAsScenarios: repeatsAsScenarios))
+            try recorder.start(
+                RecordSpec(
+                    targetBaseURL: upstream.absoluteString, captureHeaders: captureHeaders.map { ($0, false) },
+                    repeatsAsScenarios: repeatsAsScenarios))
             let result = try await body(server)
             _ = try recorder.stop()
             try await server.shutdown()

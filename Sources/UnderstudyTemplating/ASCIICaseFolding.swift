@@ -1,7 +1,7 @@
 // Shared with UnderstudyCore's header fields through `package` access.
-package extension String {
+extension String {
     /// ASCII case-insensitive equality without allocating, for header names.
-    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+    package func equalsIgnoringASCIICase(_ other: String) -> Bool {
         let a = utf8
         let b = other.utf8
         guard a.count == b.count else { return false }

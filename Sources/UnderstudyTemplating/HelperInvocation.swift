@@ -43,7 +43,9 @@ struct HelperInvocation {
     }
 
     /// The block's body, with a new context or the same one.
-    func renderBody(context: TemplateValue? = nil, data: [String: TemplateValue] = [:], blockParams: [TemplateValue] = []) throws(RenderFailure) -> String {
+    func renderBody(
+        context: TemplateValue? = nil, data: [String: TemplateValue] = [:], blockParams: [TemplateValue] = []
+    ) throws(RenderFailure) -> String {
         guard let block else { return "" }
         let top = renderer.frames[renderer.frames.count - 1]
         var frame = TemplateRenderer.Frame(context: context ?? top.context, data: data)

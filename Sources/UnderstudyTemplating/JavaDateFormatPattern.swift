@@ -37,7 +37,9 @@ struct JavaDateFormatPattern {
                     text.append(characters[i])
                     i += 1
                 }
-                guard i < characters.count else { throw JavaDateFormatError("Unterminated quote in date format '\(pattern)'") }
+                guard i < characters.count else {
+                    throw JavaDateFormatError("Unterminated quote in date format '\(pattern)'")
+                }
                 i += 1
                 pieces.append(.literal(text))
             } else if c.isASCII, c.isLetter {
@@ -46,7 +48,9 @@ struct JavaDateFormatPattern {
                     count += 1
                     i += 1
                 }
-                guard "GyYMLdHkKhmsSEaDuzZXwWF".contains(c) else { throw JavaDateFormatError("Illegal pattern character '\(c)'") }
+                guard "GyYMLdHkKhmsSEaDuzZXwWF".contains(c) else {
+                    throw JavaDateFormatError("Illegal pattern character '\(c)'")
+                }
                 pieces.append(.field(c, count: count))
             } else {
                 pieces.append(.literal(String(c)))
@@ -69,7 +73,8 @@ struct JavaDateFormatPattern {
             case .field(let letter, let count):
                 switch letter {
                 case "G": text += "AD"
-                case "y", "Y": count == 2 ? TemplateDate.pad(year % 100, 2, &text) : TemplateDate.pad(year, count, &text)
+                case "y", "Y":
+                    count == 2 ? TemplateDate.pad(year % 100, 2, &text) : TemplateDate.pad(year, count, &text)
                 case "M", "L":
                     if count >= 4 {
                         text += DateNames.fullMonths[month - 1]
@@ -86,15 +91,19 @@ struct JavaDateFormatPattern {
                 case "m": TemplateDate.pad(secondOfDay / 60 % 60, count, &text)
                 case "s": TemplateDate.pad(secondOfDay % 60, count, &text)
                 case "S": TemplateDate.pad(clock.nanos / 1_000_000, count, &text)
-                case "E": text += count >= 4 ? DateNames.fullWeekdays[weekday - 1] : DateNames.shortWeekdays[weekday - 1]
+                case "E":
+                    text += count >= 4 ? DateNames.fullWeekdays[weekday - 1] : DateNames.shortWeekdays[weekday - 1]
                 case "u": TemplateDate.pad(weekday, count, &text)
                 case "a": text += hour < 12 ? "AM" : "PM"
                 case "D":
                     let dayOfYear = clock.days - CivilCalendar.days(year: year, month: 1, day: 1) + 1
                     TemplateDate.pad(dayOfYear, count, &text)
                 case "z":
-                    text += offsetSeconds == 0 && (zone == nil || zone?.identifier == "UTC") ? "UTC"
-                        : (zone?.abbreviation(for: Date(timeIntervalSince1970: TimeInterval(clock.seconds - offsetSeconds))) ?? "UTC")
+                    text +=
+                        offsetSeconds == 0 && (zone == nil || zone?.identifier == "UTC")
+                        ? "UTC"
+                        : (zone?.abbreviation(
+                            for: Date(timeIntervalSince1970: TimeInterval(clock.seconds - offsetSeconds))) ?? "UTC")
                 case "Z": Self.offset(offsetSeconds, colon: false, zeroAsZ: false, hoursOnly: false, &text)
                 case "X":
                     Self.offset(offsetSeconds, colon: count >= 3, zeroAsZ: true, hoursOnly: count == 1, &text)

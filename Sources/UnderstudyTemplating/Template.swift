@@ -29,14 +29,17 @@ public struct Template: Sendable {
     ///   - now: the time `{{now}}` gives.
     ///   - systemKeys: which `systemValue` keys may be read.
     public func render(
-        _ request: any TemplateRequest, pathVariables: [String: String] = [:], now: Date = Date(), systemKeys: SystemKeyPolicy = SystemKeyPolicy()
+        _ request: any TemplateRequest, pathVariables: [String: String] = [:], now: Date = Date(),
+        systemKeys: SystemKeyPolicy = SystemKeyPolicy()
     ) throws(TemplateError) -> String {
         let model = TemplateRequestModel(request, pathVariables: pathVariables)
         return try render(root: .model(TemplateRootModel(request: model)), now: now, systemKeys: systemKeys)
     }
 
     /// Renders against any JSON context (`{{name}}` reads `context.name`).
-    public func render(context: JSONValue, now: Date = Date(), systemKeys: SystemKeyPolicy = SystemKeyPolicy()) throws(TemplateError) -> String {
+    public func render(context: JSONValue, now: Date = Date(), systemKeys: SystemKeyPolicy = SystemKeyPolicy())
+        throws(TemplateError) -> String
+    {
         try render(root: .json(context), now: now, systemKeys: systemKeys)
     }
 

@@ -66,7 +66,9 @@ struct TemplateDate {
         }
     }
 
-    private static func writeISO(into bytes: UnsafeMutableBufferPointer<UInt8>, year: Int, month: Int, day: Int, secondOfDay: Int, offset: Int) -> Int {
+    private static func writeISO(
+        into bytes: UnsafeMutableBufferPointer<UInt8>, year: Int, month: Int, day: Int, secondOfDay: Int, offset: Int
+    ) -> Int {
         func put(_ value: Int, _ width: Int, at position: Int) {
             var v = value
             for i in stride(from: position + width - 1, through: position, by: -1) {

@@ -19,7 +19,9 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     init(_ message: String, at position: TemplatePosition, in source: String) {
-        self.init(message: message, line: position.line, column: position.column, sourceLine: Self.line(at: position.offset, in: source))
+        self.init(
+            message: message, line: position.line, column: position.column,
+            sourceLine: Self.line(at: position.offset, in: source))
     }
 
     public var description: String {

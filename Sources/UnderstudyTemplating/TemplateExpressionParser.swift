@@ -76,7 +76,9 @@ extension TemplateParser {
     /// The name in a close tag, as written (`each`, `with`, `a.b`).
     mutating func readIdentifierText() -> String {
         let start = index
-        while let byte = peek(), !Self.isSpace(byte), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "~") { index += 1 }
+        while let byte = peek(), !Self.isSpace(byte), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "~") {
+            index += 1
+        }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
@@ -91,22 +93,29 @@ extension TemplateParser {
     }
 
     /// The call that opens a block. A block on a plain path is a Mustache section.
-    mutating func parseCall(terminatedBy terminator: Terminator) throws(RenderFailure) -> (HelperCallSyntax?, [String]) {
+    mutating func parseCall(terminatedBy terminator: Terminator) throws(RenderFailure) -> (HelperCallSyntax?, [String])
+    {
         skipSpaces()
         let parsed = try parseCallParts(terminatedBy: terminator)
         if let name = parsed.helperName, TemplateHelpers.isHelper(name) {
-            return (HelperCallSyntax.resolved(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position), parsed.blockParams)
+            return (
+                HelperCallSyntax.resolved(
+                    name: name, params: parsed.params, hash: parsed.hash, position: parsed.position), parsed.blockParams
+            )
         }
         if parsed.hasArguments {
             throw RenderFailure(message: "could not find helper: '\(parsed.headText)'", position: parsed.position)
         }
-        let section = HelperCallSyntax(name: parsed.headText, params: [parsed.head], hash: [], position: parsed.position, isSection: true)
+        let section = HelperCallSyntax(
+            name: parsed.headText, params: [parsed.head], hash: [], position: parsed.position, isSection: true)
         return (section, parsed.blockParams)
     }
 
     func expression(from parsed: ParsedCall) throws(RenderFailure) -> TemplateExpression {
         if let name = parsed.helperName, TemplateHelpers.isHelper(name) {
-            return .call(HelperCallSyntax.resolved(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
+            return .call(
+                HelperCallSyntax.resolved(
+                    name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
         }
         if parsed.hasArguments {
             throw RenderFailure(message: "could not find helper: '\(parsed.headText)'", position: parsed.position)
@@ -129,9 +138,13 @@ extension TemplateParser {
         var call = ParsedCall(head: head, helperName: helperName, headText: headText, position: position)
         while true {
             skipSpaces()
-            guard let byte = peek() else { throw failure("found end of template, expected: '\(terminator == .tag ? "}}" : ")")'", at: index) }
+            guard let byte = peek() else {
+                throw failure("found end of template, expected: '\(terminator == .tag ? "}}" : ")")'", at: index)
+            }
             if terminator == .paren, byte == UInt8(ascii: ")") { return call }
-            if terminator == .tag, byte == UInt8(ascii: "}") || (byte == UInt8(ascii: "~") && peek(1) == UInt8(ascii: "}")) {
+            if terminator == .tag,
+                byte == UInt8(ascii: "}") || (byte == UInt8(ascii: "~") && peek(1) == UInt8(ascii: "}"))
+            {
                 return call
             }
             if matchesWord("as"), let bar = nextNonSpace(after: index + 2), bytes[bar] == UInt8(ascii: "|") {
@@ -192,21 +205,26 @@ extension TemplateParser {
             guard let name = parsed.helperName, TemplateHelpers.isHelper(name) else {
                 throw RenderFailure(message: "could not find helper: '\(parsed.headText)'", position: parsed.position)
             }
-            return .call(HelperCallSyntax.resolved(name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
+            return .call(
+                HelperCallSyntax.resolved(
+                    name: name, params: parsed.params, hash: parsed.hash, position: parsed.position))
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             return .literal(.string(try parseString()))
         default:
             break
         }
         if let number = numberAhead() { return .literal(number) }
-        for (word, literal) in [("true", TemplateLiteral.bool(true)), ("false", .bool(false)), ("null", .null), ("undefined", .null)]
+        for (word, literal) in [
+            ("true", TemplateLiteral.bool(true)), ("false", .bool(false)), ("null", .null), ("undefined", .null)
+        ]
         where matchesWord(word) && isDelimiter(peek(word.utf8.count)) {
             index += word.utf8.count
             return .literal(literal)
         }
         let path = try parsePath()
         guard isDelimiter(peek()) else {
-            throw failure("found '\(String(decoding: [peek() ?? 0], as: UTF8.self))', expected: a space, '}}' or ')'", at: index)
+            throw failure(
+                "found '\(String(decoding: [peek() ?? 0], as: UTF8.self))', expected: a space, '}}' or ')'", at: index)
         }
         return .path(path, position(start))
     }
@@ -238,7 +256,9 @@ extension TemplateParser {
         while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
         guard i > digitsStart else { return nil }
         var isDecimal = false
-        if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "."), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1]) {
+        if i + 1 < bytes.count, bytes[i] == UInt8(ascii: "."),
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i + 1])
+        {
             isDecimal = true
             i += 1
             while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
@@ -291,7 +311,9 @@ extension TemplateParser {
             first = false
             guard let byte = peek(), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") else { break }
             index += 1
-            if isDelimiter(peek()) { throw failure("expected a name after '\(String(UnicodeScalar(byte)))'", at: segmentStart) }
+            if isDelimiter(peek()) {
+                throw failure("expected a name after '\(String(UnicodeScalar(byte)))'", at: segmentStart)
+            }
         }
         return path
     }

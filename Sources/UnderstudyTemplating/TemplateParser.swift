@@ -78,7 +78,9 @@ struct TemplateParser {
             try parseTag()
         }
         if let unclosed = open.last(where: { !$0.isChainLink }) {
-            throw RenderFailure(message: "found end of template, expected: '{{/\(unclosed.call.name)}}'", position: unclosed.call.position)
+            throw RenderFailure(
+                message: "found end of template, expected: '{{/\(unclosed.call.name)}}'",
+                position: unclosed.call.position)
         }
         return root
     }
@@ -214,7 +216,10 @@ struct TemplateParser {
                 var before = i
                 let strip = before > bodyStart && bytes[before - 1] == UInt8(ascii: "~")
                 if strip { before -= 1 }
-                if !long || (before - 2 >= bodyStart && bytes[before - 2] == UInt8(ascii: "-") && bytes[before - 1] == UInt8(ascii: "-")) {
+                if !long
+                    || (before - 2 >= bodyStart && bytes[before - 2] == UInt8(ascii: "-")
+                        && bytes[before - 1] == UInt8(ascii: "-"))
+                {
                     index = i + 2
                     if strip { stripNextText = true }
                     return
@@ -237,7 +242,9 @@ struct TemplateParser {
 
     private mutating func startInverse(at tagStart: Int) throws(RenderFailure) {
         guard !open.isEmpty else { throw failure("{{else}} outside a block", at: tagStart) }
-        guard open[open.count - 1].inverse == nil else { throw failure("a block can have only one {{else}}", at: tagStart) }
+        guard open[open.count - 1].inverse == nil else {
+            throw failure("a block can have only one {{else}}", at: tagStart)
+        }
         open[open.count - 1].inverse = []
     }
 
@@ -271,7 +278,9 @@ struct TemplateParser {
     }
 
     private static func finish(_ block: OpenBlock) -> TemplateBlock {
-        TemplateBlock(call: block.call, blockParams: block.blockParams, body: block.body, inverse: block.inverse, isInverted: block.isInverted)
+        TemplateBlock(
+            call: block.call, blockParams: block.blockParams, body: block.body, inverse: block.inverse,
+            isInverted: block.isInverted)
     }
 
     /// `}}` or `~}}` (or `}}}` for a triple-stash), after optional spaces.
@@ -283,7 +292,9 @@ struct TemplateParser {
         }
         let closing = triple ? "}}}" : "}}"
         guard matches(closing) else {
-            let found = index < bytes.count ? "'\(String(decoding: bytes[index..<min(bytes.count, index + 1)], as: UTF8.self))'" : "end of template"
+            let found =
+                index < bytes.count
+                ? "'\(String(decoding: bytes[index..<min(bytes.count, index + 1)], as: UTF8.self))'" : "end of template"
             throw failure("found \(found), expected: '\(closing)'", at: index)
         }
         index += closing.utf8.count

@@ -59,7 +59,8 @@ final class TemplateRenderer {
             // its helper made beyond those (`{{#randomValue}}`, `{{#base64}}`).
             emittedBytes = max(emittedBytes, countedBefore + output.utf8.count - before)
             if emittedBytes > limits.outputBytes {
-                throw RenderFailure(message: "template output exceeds \(limits.outputBytes) bytes", position: Self.position(of: node))
+                throw RenderFailure(
+                    message: "template output exceeds \(limits.outputBytes) bytes", position: Self.position(of: node))
             }
         }
     }
@@ -109,7 +110,8 @@ final class TemplateRenderer {
         if let items = value.elements {
             var output = ""
             for (index, item) in items.enumerated() {
-                output += try renderNodes(block.body, frame: Frame(context: item, data: Self.loopData(index: index, count: items.count)))
+                output += try renderNodes(
+                    block.body, frame: Frame(context: item, data: Self.loopData(index: index, count: items.count)))
             }
             return output
         }
@@ -118,7 +120,9 @@ final class TemplateRenderer {
     }
 
     static func loopData(index: Int, count: Int, key: String? = nil) -> [String: TemplateValue] {
-        var data: [String: TemplateValue] = ["index": .int(index), "first": .bool(index == 0), "last": .bool(index == count - 1)]
+        var data: [String: TemplateValue] = [
+            "index": .int(index), "first": .bool(index == 0), "last": .bool(index == count - 1)
+        ]
         if let key { data["key"] = .string(key) }
         return data
     }
@@ -154,13 +158,16 @@ final class TemplateRenderer {
         for param in syntax.params { params.append(try evaluate(param)) }
         var hash: [(key: String, value: TemplateValue)] = []
         for (key, value) in syntax.hash { hash.append((key, try evaluate(value))) }
-        let invocation = HelperInvocation(name: syntax.name, params: params, hash: hash, position: syntax.position, renderer: self, block: block, preparedJSONPath: syntax.preparedJSONPath)
+        let invocation = HelperInvocation(
+            name: syntax.name, params: params, hash: hash, position: syntax.position, renderer: self, block: block,
+            preparedJSONPath: syntax.preparedJSONPath)
         let result = try helper(invocation)
         // A helper can grow text without writing it out (`assign` in a loop): bound that too.
         switch result {
         case .string(let text), .safe(let text):
             if text.utf8.count > limits.outputBytes {
-                throw RenderFailure(message: "'\(syntax.name)' gives more than \(limits.outputBytes) bytes", position: syntax.position)
+                throw RenderFailure(
+                    message: "'\(syntax.name)' gives more than \(limits.outputBytes) bytes", position: syntax.position)
             }
         default: break
         }
@@ -186,7 +193,9 @@ final class TemplateRenderer {
             if path.isThis || segments.isEmpty {
                 value = frames[frameIndex].context
             } else {
-                guard let first = segments.popFirst(), let found = resolveHead(first, from: frameIndex, walkParents: path.parentDepth == 0) else { return .null }
+                guard let first = segments.popFirst(),
+                    let found = resolveHead(first, from: frameIndex, walkParents: path.parentDepth == 0)
+                else { return .null }
                 value = found
             }
         }

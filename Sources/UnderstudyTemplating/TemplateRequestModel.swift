@@ -14,7 +14,8 @@ final class TemplateRequestModel: TemplateModel {
         self.pathVariables = pathVariables
     }
 
-    private lazy var pathModel = TemplatePathModel(path: String(URLParts.path(of: request.url)), variables: pathVariables)
+    private lazy var pathModel = TemplatePathModel(
+        path: String(URLParts.path(of: request.url)), variables: pathVariables)
     private lazy var queryModel = TemplateValuesModel(URLParts.queryParameters(of: request.url), caseInsensitive: false)
     private lazy var headerModel = TemplateValuesModel(request.templateHeaders, caseInsensitive: true)
     private lazy var cookieModel = TemplateValuesModel(request.cookies, caseInsensitive: false)
@@ -24,7 +25,8 @@ final class TemplateRequestModel: TemplateModel {
     var text: String { request.absoluteURL }
 
     var baseURL: String {
-        let defaultPort = (request.scheme == "http" && request.port == 80) || (request.scheme == "https" && request.port == 443)
+        let defaultPort =
+            (request.scheme == "http" && request.port == 80) || (request.scheme == "https" && request.port == 443)
         return "\(request.scheme)://\(request.host)\(defaultPort ? "" : ":\(request.port)")"
     }
 
@@ -52,9 +54,10 @@ final class TemplateRequestModel: TemplateModel {
     }
 
     var entries: [(key: String, value: TemplateValue)] {
-        ["id", "url", "path", "method", "host", "port", "scheme", "baseUrl", "clientIp", "headers", "cookies", "body"].compactMap { key in
-            member(key).map { (key, $0) }
-        }
+        ["id", "url", "path", "method", "host", "port", "scheme", "baseUrl", "clientIp", "headers", "cookies", "body"]
+            .compactMap { key in
+                member(key).map { (key, $0) }
+            }
     }
 }
 
@@ -63,7 +66,9 @@ final class TemplatePathModel: TemplateModel {
     let path: String
     let variables: [String: String]
     /// Non-empty segments, percent-decoded.
-    lazy var segments: [String] = URLParts.split(path[...], on: UInt8(ascii: "/")).map { FormDecoding.decode(String($0), plusAsSpace: false) }
+    lazy var segments: [String] = URLParts.split(path[...], on: UInt8(ascii: "/")).map {
+        FormDecoding.decode(String($0), plusAsSpace: false)
+    }
 
     init(path: String, variables: [String: String]) {
         self.path = path
@@ -73,7 +78,9 @@ final class TemplatePathModel: TemplateModel {
     var text: String { path }
 
     func member(_ name: String) -> TemplateValue? {
-        if !variables.isEmpty, let value = variables[name] { return .string(FormDecoding.decode(value, plusAsSpace: false)) }
+        if !variables.isEmpty, let value = variables[name] {
+            return .string(FormDecoding.decode(value, plusAsSpace: false))
+        }
         if let index = Int(name) {
             let resolved = index < 0 ? segments.count + index : index
             return segments.indices.contains(resolved) ? .string(segments[resolved]) : nil
@@ -99,7 +106,8 @@ final class TemplateValuesModel: TemplateModel {
     var text: String { "{" + pairs.map { "\($0.name)=\($0.values)" }.joined(separator: ", ") + "}" }
 
     func member(_ name: String) -> TemplateValue? {
-        let found = caseInsensitive ? pairs.first { $0.name.equalsIgnoringASCIICase(name) } : pairs.first { $0.name == name }
+        let found =
+            caseInsensitive ? pairs.first { $0.name.equalsIgnoringASCIICase(name) } : pairs.first { $0.name == name }
         return found.map { .multi($0.values) }
     }
 
@@ -135,7 +143,8 @@ final class TemplatePartModel: TemplateModel {
         case "name": return .string(part.name ?? "")
         case "body": return .string(text)
         case "bodyAsBase64": return .string(part.body.base64EncodedString())
-        case "binary": return .bool(part.header("Content-Transfer-Encoding")?.lowercased() == "binary" || part.fileName != nil)
+        case "binary":
+            return .bool(part.header("Content-Transfer-Encoding")?.lowercased() == "binary" || part.fileName != nil)
         case "headers": return .model(TemplateValuesModel(part.headers, caseInsensitive: true))
         default: return nil
         }

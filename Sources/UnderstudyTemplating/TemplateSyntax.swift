@@ -1,4 +1,5 @@
 import UnderstudyJSON
+
 /// Where something sits in a template's source: a 1-based line and a 0-based column, the way
 /// Handlebars.java (and so WireMock) reports positions in its error messages.
 public struct TemplatePosition: Sendable, Hashable, CustomStringConvertible {
@@ -54,7 +55,10 @@ struct HelperCallSyntax: Sendable {
     var preparedJSONPath: JSONPath?
 
     /// A call of helper `name`, with the helper resolved and literal patterns compiled now.
-    static func resolved(name: String, params: [TemplateExpression], hash: [(key: String, value: TemplateExpression)], position: TemplatePosition) -> HelperCallSyntax {
+    static func resolved(
+        name: String, params: [TemplateExpression], hash: [(key: String, value: TemplateExpression)],
+        position: TemplatePosition
+    ) -> HelperCallSyntax {
         var call = HelperCallSyntax(name: name, params: params, hash: hash, position: position)
         call.helper = TemplateHelpers.all[name]
         if name == "jsonPath", params.count > 1, case .literal(.string(let expression)) = params[1] {

@@ -63,7 +63,8 @@ extension TemplateValue {
             case .bool(let b): return b ? "true" : "false"
             case .array, .object: return JSONWriter.string(json)
             }
-        case .dictionary(let pairs): return "{" + pairs.map { "\($0.key)=\($0.value.text)" }.joined(separator: ", ") + "}"
+        case .dictionary(let pairs):
+            return "{" + pairs.map { "\($0.key)=\($0.value.text)" }.joined(separator: ", ") + "}"
         case .date(let date): return date.text
         case .model(let model): return model.text
         }
@@ -153,7 +154,8 @@ extension TemplateValue {
         case .list(let items): return .array(items.map(\.jsonValue))
         case .multi(let values): return values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
         case .json(let json): return json
-        case .dictionary(let pairs): return .object(JSONObject(pairs.map { JSONObject.Member(key: $0.key, value: $0.value.jsonValue) }))
+        case .dictionary(let pairs):
+            return .object(JSONObject(pairs.map { JSONObject.Member(key: $0.key, value: $0.value.jsonValue) }))
         case .date(let date): return .string(date.text)
         case .model(let model):
             let entries = model.entries
@@ -210,7 +212,8 @@ enum HTMLEscaping {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "="):
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            UInt8(ascii: "`"), UInt8(ascii: "="):
             return true
         default:
             return false

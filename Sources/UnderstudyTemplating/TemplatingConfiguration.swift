@@ -17,7 +17,10 @@ public struct TemplatingConfiguration: Sendable, Equatable {
     /// How many compiled templates to keep.
     public var maxCacheEntries: Int
 
-    public init(mode: TemplatingMode = .local, permittedSystemKeys: [String] = [], maxCacheEntries: Int = TemplateCache.defaultCapacity) {
+    public init(
+        mode: TemplatingMode = .local, permittedSystemKeys: [String] = [],
+        maxCacheEntries: Int = TemplateCache.defaultCapacity
+    ) {
         self.mode = mode
         self.permittedSystemKeys = permittedSystemKeys
         self.maxCacheEntries = maxCacheEntries

@@ -10,7 +10,8 @@ import XCTest
 enum FailureReporter {
     static func record(_ message: String, host: (any StubHost)?, sourceLocation: SourceLocation) {
         if Test.current == nil, let host, let testCase = XCTestOwners.shared.testCase(for: host) {
-            testCase.recordFailure(withDescription: message, inFile: sourceLocation.filePath, atLine: sourceLocation.line, expected: true)
+            testCase.recordFailure(
+                withDescription: message, inFile: sourceLocation.filePath, atLine: sourceLocation.line, expected: true)
         } else {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }

@@ -33,7 +33,9 @@ public struct Fixtures: Sendable {
     /// The bytes of any file under the root, e.g. `mappings/timeline.json`.
     public func data(at relativePath: String) throws -> Data {
         let url = root.appendingPathComponent(relativePath)
-        guard url.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path) else { throw FixtureError.outsideRoot(relativePath) }
+        guard url.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path) else {
+            throw FixtureError.outsideRoot(relativePath)
+        }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -42,12 +44,16 @@ public struct Fixtures: Sendable {
     }
 
     /// Decodes `__files/<name>` as `T`.
-    public func decode<T: Decodable>(_ type: T.Type, fromBodyFile name: String, using decoder: JSONDecoder = JSONDecoder()) throws -> T {
+    public func decode<T: Decodable>(
+        _ type: T.Type, fromBodyFile name: String, using decoder: JSONDecoder = JSONDecoder()
+    ) throws -> T {
         try decoder.decode(type, from: bodyFile(name))
     }
 
     /// Decodes any JSON file under the root as `T`.
-    public func decode<T: Decodable>(_ type: T.Type, at relativePath: String, using decoder: JSONDecoder = JSONDecoder()) throws -> T {
+    public func decode<T: Decodable>(
+        _ type: T.Type, at relativePath: String, using decoder: JSONDecoder = JSONDecoder()
+    ) throws -> T {
         try decoder.decode(type, from: data(at: relativePath))
     }
 }

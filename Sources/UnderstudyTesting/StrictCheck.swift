@@ -13,7 +13,9 @@ public enum StrictCheck {
     static func unmatched(in engine: StubEngine) -> [String] {
         // A GET answered from `__files` has no stub but was served: only real misses count.
         engine.journal.unmatchedEvents.compactMap { event in
-            guard let notMatched = event.subEvents.first(where: { $0.type == "REQUEST_NOT_MATCHED" }) else { return nil }
+            guard let notMatched = event.subEvents.first(where: { $0.type == "REQUEST_NOT_MATCHED" }) else {
+                return nil
+            }
             let request = event.request
             let diff = notMatched.data["report"]?.stringValue ?? nearMissReport(for: request, in: engine)
             return "Unmatched request: \(request.method) \(request.url)\n\(diff)"
@@ -24,12 +26,14 @@ public enum StrictCheck {
         StubExpectation.all(in: engine.store).compactMap { expectation in
             let uses = expectation.uses(in: engine.journal)
             guard !expectation.count.isSatisfied(by: uses) else { return nil }
-            return "Stub \(expectation.label) was expected to be used \(expectation.count) time\(expectation.count == .exactly(1) ? "" : "s"), but was used \(uses)."
+            return
+                "Stub \(expectation.label) was expected to be used \(expectation.count) time\(expectation.count == .exactly(1) ? "" : "s"), but was used \(uses)."
         }
     }
 
     static func nearMissReport(for request: LoggedRequest, in engine: StubEngine) -> String {
-        let misses = NearMissCalculator.nearest(to: request, among: engine.store.storedStubs, scenarioStates: engine.store.scenarioStates)
+        let misses = NearMissCalculator.nearest(
+            to: request, among: engine.store.storedStubs, scenarioStates: engine.store.scenarioStates)
         return misses.first.map { DiffRenderer.render($0) } ?? DiffRenderer.noStubsMessage
     }
 }

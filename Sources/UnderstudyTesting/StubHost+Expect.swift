@@ -13,7 +13,10 @@ extension StubHost {
     /// server.expect(.post("/statuses").form("status", .equalTo("hi")), .exactly(1))
     /// ```
     @discardableResult
-    public func expect(_ pattern: RequestPattern, _ count: VerificationCount = .atLeast(1), sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func expect(
+        _ pattern: RequestPattern, _ count: VerificationCount = .atLeast(1),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         do {
             try verify(pattern, count)
             return true
@@ -28,7 +31,8 @@ extension StubHost {
     /// and returns what did match.
     @discardableResult
     public func expectRequests(
-        matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+        matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [LoggedRequest] {
         do {
             return try await waitForRequests(matching: pattern, count: count, timeout: timeout)
@@ -42,14 +46,17 @@ extension StubHost {
     /// requests; on a time-out records an issue at the caller. Returns whether they arrived.
     @discardableResult
     public func expectHeld(
-        _ stub: StubHandle, count: Int = 1, timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+        _ stub: StubHandle, count: Int = 1, timeout: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         do {
             try await stub.waitUntilHolding(count, timeout: timeout)
             return true
         } catch {
             let received = receivedRequests.map { "  \($0.method) \($0.url)" }.joined(separator: "\n")
-            FailureReporter.record("\(error)\nRequests received:\n\(received.isEmpty ? "  none" : received)", host: self, sourceLocation: sourceLocation)
+            FailureReporter.record(
+                "\(error)\nRequests received:\n\(received.isEmpty ? "  none" : received)", host: self,
+                sourceLocation: sourceLocation)
             return false
         }
     }

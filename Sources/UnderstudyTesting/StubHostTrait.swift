@@ -33,7 +33,9 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
 
     /// Opens the host, runs the test with it as the task-local current host, checks it in
     /// strict mode, and always shuts it down.
-    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
         let location = test.sourceLocation
         switch transport {
         case .server:

@@ -1,14 +1,16 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension URLCache {
     /// A cache of its own for one test: in memory, with a fresh disk folder under the temporary
     /// directory (Linux has `URLCache(memoryCapacity:diskCapacity:diskPath:)`, not `directory:`).
     public static func isolatedForTesting(memoryCapacity: Int = 4 << 20, diskCapacity: Int = 16 << 20) -> URLCache {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-cache-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "understudy-cache-\(UUID().uuidString)"
+        ).path
         return URLCache(memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, diskPath: path)
     }
 
@@ -26,7 +28,9 @@ extension URLCache {
     ) -> CachedURLResponse? {
         var fields = headers
         if fields["Content-Length"] == nil { fields["Content-Length"] = String(body.count) }
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields) else { return nil }
+        guard
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
+        else { return nil }
         let cached = CachedURLResponse(response: response, data: body, userInfo: nil, storagePolicy: .allowed)
         storeCachedResponse(cached, for: URLRequest(url: url))
         return cached

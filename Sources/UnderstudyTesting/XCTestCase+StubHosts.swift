@@ -7,7 +7,9 @@ extension XCTestCase {
     /// ``Understudy/StubHost/expect(_:_:sourceLocation:)`` and friends on it are recorded on this test.
     /// - Parameter strict: at tear-down, fail the test for unmatched requests and unmet
     ///   `.expected(times:)`, with the near-miss diff.
-    public func startStubServer(root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) async throws -> StubServer {
+    public func startStubServer(
+        root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> StubServer {
         let server = try await StubServer.start(root: root)
         XCTestOwners.shared.bind(server, to: self)
         addTeardownBlock {
@@ -19,7 +21,9 @@ extension XCTestCase {
     }
 
     /// Opens ``Understudy/InProcessStubs`` for this test and shuts them down in tear-down.
-    public func startInProcessStubs(root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> InProcessStubs {
+    public func startInProcessStubs(
+        root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> InProcessStubs {
         let stubs = try InProcessStubs(root: root)
         XCTestOwners.shared.bind(stubs, to: self)
         addTeardownBlock {

@@ -10,7 +10,10 @@ struct XMLComparison {
     private(set) var checks = 0
     private(set) var differences = 0
 
-    init(tree: XMLTree, rules: XMLNameRules, exempted: Set<XMLComparisonType>, ignoresOrderOfSameNode: Bool, stopsAtFirstDifference: Bool) {
+    init(
+        tree: XMLTree, rules: XMLNameRules, exempted: Set<XMLComparisonType>, ignoresOrderOfSameNode: Bool,
+        stopsAtFirstDifference: Bool
+    ) {
         self.tree = tree
         self.rules = rules
         self.exempted = exempted
@@ -47,7 +50,8 @@ struct XMLComparison {
         // XMLUnit's placeholder evaluator forgives a count difference made only of missing
         // attributes whose placeholder accepts absence.
         let expectedKeys = Set(expected.map(\.key))
-        let countAgrees = expected.count == actual.count
+        let countAgrees =
+            expected.count == actual.count
             || (actual.keys.allSatisfy(expectedKeys.contains)
                 && expected.allSatisfy { actual[$0.key] != nil || $0.expectation.accepts(nil, trimmed: false) })
         check(.elementNumAttributes, countAgrees)
@@ -76,7 +80,10 @@ struct XMLComparison {
         for child in actual {
             switch child {
             case .element(let index):
-                elements[tree.nodes[index].name.map(rules.elementKey) ?? XMLNameRules.Key(namespaceURI: nil, name: nil), default: []].append(index)
+                elements[
+                    tree.nodes[index].name.map(rules.elementKey) ?? XMLNameRules.Key(namespaceURI: nil, name: nil),
+                    default: []
+                ].append(index)
             case .text(let text): texts.append(text)
             case .processingInstruction(let index): instructions.append(index)
             }
@@ -118,8 +125,9 @@ struct XMLComparison {
         guard !candidates.isEmpty else { return nil }
         if ignoresOrderOfSameNode, candidates.count > 1 {
             for (position, candidate) in candidates.enumerated() {
-                var trial = XMLComparison(tree: tree, rules: rules, exempted: exempted,
-                                          ignoresOrderOfSameNode: true, stopsAtFirstDifference: true)
+                var trial = XMLComparison(
+                    tree: tree, rules: rules, exempted: exempted,
+                    ignoresOrderOfSameNode: true, stopsAtFirstDifference: true)
                 trial.compare(expected, with: candidate)
                 if trial.differences == 0 {
                     candidates.remove(at: position)

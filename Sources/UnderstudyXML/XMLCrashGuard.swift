@@ -23,7 +23,9 @@ enum XMLCrashGuard {
             guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
             var end = index + 2
             while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
-            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"),
+                bytes[end + 1] == UInt8(ascii: ">")
+            {
                 return true
             }
         }

@@ -35,15 +35,19 @@ public struct XMLEquality: Sendable, Equatable {
     ///   - namespaceAwareness: How namespaces are treated; nil means ``NamespaceAwareness/strict``.
     /// - Throws: ``XMLMatchError`` when `expected` is not well-formed, a delimiter or
     ///   `matchesRegex` regex is invalid, or a comparison name is unknown.
-    public init(expected: String, enablePlaceholders: Bool = false, placeholderOpeningDelimiterRegex: String? = nil,
-                placeholderClosingDelimiterRegex: String? = nil, exemptedComparisons: [String] = [],
-                ignoreOrderOfSameNode: Bool = false, namespaceAwareness: NamespaceAwareness? = nil) throws {
+    public init(
+        expected: String, enablePlaceholders: Bool = false, placeholderOpeningDelimiterRegex: String? = nil,
+        placeholderClosingDelimiterRegex: String? = nil, exemptedComparisons: [String] = [],
+        ignoreOrderOfSameNode: Bool = false, namespaceAwareness: NamespaceAwareness? = nil
+    ) throws {
         let awareness = namespaceAwareness ?? .strict
         let exempted = try XMLComparisonType.parse(exemptedComparisons)
         let rules = XMLNameRules(awareness: awareness, exempted: exempted)
-        let placeholders = enablePlaceholders
-            ? try XMLPlaceholderReader(openingDelimiterRegex: placeholderOpeningDelimiterRegex,
-                                       closingDelimiterRegex: placeholderClosingDelimiterRegex)
+        let placeholders =
+            enablePlaceholders
+            ? try XMLPlaceholderReader(
+                openingDelimiterRegex: placeholderOpeningDelimiterRegex,
+                closingDelimiterRegex: placeholderClosingDelimiterRegex)
             : nil
         let tree: XMLTree
         do {
@@ -51,7 +55,9 @@ public struct XMLEquality: Sendable, Equatable {
         } catch {
             throw XMLMatchError("equalToXml: the expected XML cannot be read. \(error.message)")
         }
-        guard let root = tree.documentElement else { throw XMLMatchError("equalToXml: the expected XML has no root element.") }
+        guard let root = tree.documentElement else {
+            throw XMLMatchError("equalToXml: the expected XML has no root element.")
+        }
         self.expected = try XMLExpectedElement(tree: tree, index: root, rules: rules, placeholders: placeholders)
         self.rules = rules
         self.exempted = exempted
@@ -74,10 +80,12 @@ public struct XMLEquality: Sendable, Equatable {
 
     private func compare(_ actual: String, stoppingAtFirstDifference: Bool) -> XMLComparison? {
         guard let tree = try? XMLTreeParser.parse(actual, requireBoundPrefixes: rules.awareness == .strict),
-              let root = tree.documentElement else { return nil }
-        var comparison = XMLComparison(tree: tree, rules: rules, exempted: exempted,
-                                       ignoresOrderOfSameNode: ignoresOrderOfSameNode,
-                                       stopsAtFirstDifference: stoppingAtFirstDifference)
+            let root = tree.documentElement
+        else { return nil }
+        var comparison = XMLComparison(
+            tree: tree, rules: rules, exempted: exempted,
+            ignoresOrderOfSameNode: ignoresOrderOfSameNode,
+            stopsAtFirstDifference: stoppingAtFirstDifference)
         comparison.compare(expected, with: root)
         return comparison
     }

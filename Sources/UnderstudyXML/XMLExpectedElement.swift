@@ -24,7 +24,8 @@ struct XMLExpectedElement: Sendable, Equatable {
         for attributeIndex in node.attributes {
             let attribute = tree.nodes[attributeIndex]
             guard rules.compares(attribute), let name = attribute.name else { continue }
-            let expectation = try placeholders?.expectation(for: attribute.value, trimmed: false) ?? .literal(attribute.value)
+            let expectation =
+                try placeholders?.expectation(for: attribute.value, trimmed: false) ?? .literal(attribute.value)
             attributes.append(Attribute(key: rules.attributeKey(name), expectation: expectation))
         }
         self.attributes = attributes
@@ -32,7 +33,10 @@ struct XMLExpectedElement: Sendable, Equatable {
         for child in XMLComparableChild.children(of: index, in: tree) {
             switch child {
             case .element(let childIndex):
-                children.append(.element(try XMLExpectedElement(tree: tree, index: childIndex, rules: rules, placeholders: placeholders)))
+                children.append(
+                    .element(
+                        try XMLExpectedElement(tree: tree, index: childIndex, rules: rules, placeholders: placeholders))
+                )
             case .text(let text):
                 children.append(.text(try placeholders?.expectation(for: text, trimmed: true) ?? .literal(text)))
             case .processingInstruction(let childIndex):

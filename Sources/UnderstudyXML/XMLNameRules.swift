@@ -56,7 +56,8 @@ struct XMLNameRules: Sendable, Equatable {
     func compares(_ attribute: XMLTree.Node) -> Bool {
         if attribute.isNamespaceDeclaration { return awareness == .none }
         guard let name = attribute.name else { return false }
-        let isSchemaInstance = awareness == .strict
+        let isSchemaInstance =
+            awareness == .strict
             ? name.namespaceURI == "http://www.w3.org/2001/XMLSchema-instance"
             : name.prefix == "xsi"
         guard isSchemaInstance else { return true }

@@ -117,8 +117,9 @@ struct XMLPlaceholderReader: Sendable, Equatable {
     func expectation(for value: String, trimmed: Bool) throws(XMLMatchError) -> XMLValueExpectation {
         let literal = XMLValueExpectation.literal(trimmed ? value.trimmingXMLWhitespace() : value)
         guard let match = token.firstMatch(in: value),
-              let whole = Range(match.range, in: value),
-              let inner = Range(match.range(withName: "content"), in: value) else { return literal }
+            let whole = Range(match.range, in: value),
+            let inner = Range(match.range(withName: "content"), in: value)
+        else { return literal }
         let content = value[inner].trimmingXMLWhitespace()
         let keyword: String
         var argument: String?
@@ -151,7 +152,9 @@ enum XMLPlaceholderValues {
             bytes = bytes.dropFirst(count)
             return count
         }
-        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            bytes = bytes.dropFirst()
+        }
         var mantissa = digits()
         if bytes.first == UInt8(ascii: ".") {
             bytes = bytes.dropFirst()
@@ -160,7 +163,9 @@ enum XMLPlaceholderValues {
         guard mantissa > 0 else { return false }
         if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                bytes = bytes.dropFirst()
+            }
             guard digits() > 0 else { return false }
         }
         return bytes.isEmpty
@@ -189,7 +194,8 @@ extension StringProtocol {
     func trimmingXMLWhitespace() -> String {
         let isXMLSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isXMLSpace($0) }),
-              let last = lastIndex(where: { !isXMLSpace($0) }) else { return "" }
+            let last = lastIndex(where: { !isXMLSpace($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

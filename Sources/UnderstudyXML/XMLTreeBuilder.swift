@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The `XMLParser` delegate that turns parse events into ``XMLTree`` nodes.
@@ -43,8 +44,10 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
 
     // MARK: XMLParserDelegate
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         flushText()
         guard open.count <= Self.maximumDepth else {
             if problem == nil { problem = "The XML nests elements more than \(Self.maximumDepth) levels deep." }
@@ -62,26 +65,36 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         let parent = open[open.count - 1]
         let index = nodes.count
         let elementName = resolve(elementName, in: scope, isAttribute: false)
-        nodes.append(XMLTree.Node(kind: .element, parent: parent, name: elementName, value: "",
-                                  isNamespaceDeclaration: false, subtreeEnd: index))
+        nodes.append(
+            XMLTree.Node(
+                kind: .element, parent: parent, name: elementName, value: "",
+                isNamespaceDeclaration: false, subtreeEnd: index))
         nodes[parent].children.append(index)
         // Attribute order is not significant in XML and the parser hands us a dictionary: sort
         // so that trees, serialisations and XPath results are deterministic.
         for (name, value) in attributeDict.sorted(by: { $0.key < $1.key }) {
             let isDeclaration = name == "xmlns" || name.hasPrefix("xmlns:")
-            let attributeName = isDeclaration
-                ? XMLTree.Name(prefix: name == "xmlns" ? nil : "xmlns", localName: name == "xmlns" ? "xmlns" : String(name.dropFirst(6)), namespaceURI: "http://www.w3.org/2000/xmlns/")
+            let attributeName =
+                isDeclaration
+                ? XMLTree.Name(
+                    prefix: name == "xmlns" ? nil : "xmlns",
+                    localName: name == "xmlns" ? "xmlns" : String(name.dropFirst(6)),
+                    namespaceURI: "http://www.w3.org/2000/xmlns/")
                 : resolve(name, in: scope, isAttribute: true)
             let attributeIndex = nodes.count
-            nodes.append(XMLTree.Node(kind: .attribute, parent: index, name: attributeName, value: value,
-                                      isNamespaceDeclaration: isDeclaration, subtreeEnd: attributeIndex))
+            nodes.append(
+                XMLTree.Node(
+                    kind: .attribute, parent: index, name: attributeName, value: value,
+                    isNamespaceDeclaration: isDeclaration, subtreeEnd: attributeIndex))
             nodes[index].attributes.append(attributeIndex)
         }
         open.append(index)
         scopes.append(scope)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         flushText()
         guard open.count > 1 else { return }
         let index = open.removeLast()
@@ -97,8 +110,8 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         pendingText += whitespaceString
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        pendingText += String(decoding: CDATABlock, as: UTF8.self)
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        pendingText += String(decoding: block, as: UTF8.self)
     }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {
@@ -108,14 +121,16 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         flushText()
-        appendLeaf(kind: .processingInstruction,
-                   name: XMLTree.Name(prefix: nil, localName: target, namespaceURI: nil), value: data ?? "")
+        appendLeaf(
+            kind: .processingInstruction,
+            name: XMLTree.Name(prefix: nil, localName: target, namespaceURI: nil), value: data ?? "")
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         let code = (parseError as NSError).code
         guard problem == nil, !Self.isNamespaceOnly(code) else { return }
-        problem = "The XML is not well-formed (libxml2 error \(code) at line \(parser.lineNumber), column \(parser.columnNumber))."
+        problem =
+            "The XML is not well-formed (libxml2 error \(code) at line \(parser.lineNumber), column \(parser.columnNumber))."
     }
 
     // MARK: Helpers
@@ -132,8 +147,10 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     private func appendLeaf(kind: XMLTree.Kind, name: XMLTree.Name?, value: String) {
         let parent = open[open.count - 1]
         let index = nodes.count
-        nodes.append(XMLTree.Node(kind: kind, parent: parent, name: name, value: value,
-                                  isNamespaceDeclaration: false, subtreeEnd: index))
+        nodes.append(
+            XMLTree.Node(
+                kind: kind, parent: parent, name: name, value: value,
+                isNamespaceDeclaration: false, subtreeEnd: index))
         nodes[parent].children.append(index)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads XML text into an ``XMLTree`` with Foundation's streaming `XMLParser` (libxml2 on Linux).
@@ -35,7 +36,9 @@ enum XMLTreeParser {
             throw XMLMatchError(problem)
         }
         if let error = parser.parserError as NSError?, !XMLTreeBuilder.isNamespaceOnly(error.code) {
-            throw XMLMatchError("The XML is not well-formed (libxml2 error \(error.code) at line \(parser.lineNumber), column \(parser.columnNumber)).")
+            throw XMLMatchError(
+                "The XML is not well-formed (libxml2 error \(error.code) at line \(parser.lineNumber), column \(parser.columnNumber))."
+            )
         }
         return try builder.finish()
     }

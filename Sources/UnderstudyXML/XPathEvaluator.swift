@@ -32,7 +32,9 @@ struct XPathEvaluator {
         case .negate(let inner):
             return .number(-number(evaluate(inner, context)))
         case .union(let left, let right):
-            guard case .nodes(let a) = evaluate(left, context), case .nodes(let b) = evaluate(right, context) else { return .nodes([]) }
+            guard case .nodes(let a) = evaluate(left, context), case .nodes(let b) = evaluate(right, context) else {
+                return .nodes([])
+            }
             return .nodes(Array(Set(a).union(b)).sorted())
         case .literal(let text):
             return .string(text)
@@ -115,11 +117,17 @@ struct XPathEvaluator {
         switch op {
         case .equal, .notEqual:
             let equal: Bool
-            if case .boolean = left { equal = boolean(left) == boolean(right) }
-            else if case .boolean = right { equal = boolean(left) == boolean(right) }
-            else if case .number = left { equal = number(left) == number(right) }
-            else if case .number = right { equal = number(left) == number(right) }
-            else { equal = string(left) == string(right) }
+            if case .boolean = left {
+                equal = boolean(left) == boolean(right)
+            } else if case .boolean = right {
+                equal = boolean(left) == boolean(right)
+            } else if case .number = left {
+                equal = number(left) == number(right)
+            } else if case .number = right {
+                equal = number(left) == number(right)
+            } else {
+                equal = string(left) == string(right)
+            }
             return op == .equal ? equal : !equal
         case .less: return number(left) < number(right)
         case .lessOrEqual: return number(left) <= number(right)

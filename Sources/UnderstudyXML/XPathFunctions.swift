@@ -45,17 +45,23 @@ extension XPathEvaluator {
             guard let range = haystack.range(of: needle) else { return .string("") }
             return .string(String(haystack[range.upperBound...]))
         case .substring:
-            return .string(substring(text(0), start: number(argument(1)), length: arguments.count > 2 ? number(argument(2)) : .infinity))
+            return .string(
+                substring(
+                    text(0), start: number(argument(1)), length: arguments.count > 2 ? number(argument(2)) : .infinity))
         case .stringLength: return .number(Double(text(0).unicodeScalars.count))
         case .normalizeSpace:
-            return .string(text(0).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).joined(separator: " "))
+            return .string(
+                text(0).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+                    .joined(separator: " "))
         case .translate: return .string(translate(text(0), from: text(1), to: text(2)))
         case .boolean: return .boolean(boolean(argument(0)))
         case .not: return .boolean(!boolean(argument(0)))
         case .true: return .boolean(true)
         case .false: return .boolean(false)
         case .lang: return .boolean(language(of: context.node, is: text(0)))
-        case .number: return .number(arguments.isEmpty ? XPathValue.number(from: tree.stringValue(of: context.node)) : number(argument(0)))
+        case .number:
+            return .number(
+                arguments.isEmpty ? XPathValue.number(from: tree.stringValue(of: context.node)) : number(argument(0)))
         case .sum:
             guard case .nodes(let nodes) = argument(0) else { return .number(.nan) }
             return .number(nodes.reduce(0) { $0 + XPathValue.number(from: tree.stringValue(of: $1)) })
@@ -105,7 +111,9 @@ extension XPathEvaluator {
         while current > XMLTree.rootIndex {
             for attribute in tree.nodes[current].attributes {
                 let node = tree.nodes[attribute]
-                guard node.name?.localName == "lang", node.name?.namespaceURI == XMLTree.xmlNamespaceURI else { continue }
+                guard node.name?.localName == "lang", node.name?.namespaceURI == XMLTree.xmlNamespaceURI else {
+                    continue
+                }
                 let language = node.value.lowercased()
                 let prefix = wanted.lowercased()
                 return language == prefix || language.hasPrefix(prefix + "-")

@@ -20,7 +20,7 @@ enum XPathToken: Sendable, Equatable {
     var makesNextAnOperator: Bool {
         switch self {
         case .at, .doubleColon, .leftParen, .leftBracket, .comma, .slash, .doubleSlash, .pipe, .plus, .minus,
-             .equals, .notEquals, .less, .lessOrEqual, .greater, .greaterOrEqual, .multiply, .operatorName:
+            .equals, .notEquals, .less, .lessOrEqual, .greater, .greaterOrEqual, .multiply, .operatorName:
             return false
         default:
             return true
@@ -62,29 +62,70 @@ enum XPathLexer {
                 index += 1
                 continue
             case "/":
-                if peek(1) == "/" { tokens.append(.doubleSlash); index += 2 } else { tokens.append(.slash); index += 1 }
-            case "[": tokens.append(.leftBracket); index += 1
-            case "]": tokens.append(.rightBracket); index += 1
-            case "(": tokens.append(.leftParen); index += 1
-            case ")": tokens.append(.rightParen); index += 1
-            case "@": tokens.append(.at); index += 1
-            case ",": tokens.append(.comma); index += 1
-            case "|": tokens.append(.pipe); index += 1
-            case "+": tokens.append(.plus); index += 1
-            case "-": tokens.append(.minus); index += 1
-            case "=": tokens.append(.equals); index += 1
+                if peek(1) == "/" {
+                    tokens.append(.doubleSlash)
+                    index += 2
+                } else {
+                    tokens.append(.slash)
+                    index += 1
+                }
+            case "[":
+                tokens.append(.leftBracket)
+                index += 1
+            case "]":
+                tokens.append(.rightBracket)
+                index += 1
+            case "(":
+                tokens.append(.leftParen)
+                index += 1
+            case ")":
+                tokens.append(.rightParen)
+                index += 1
+            case "@":
+                tokens.append(.at)
+                index += 1
+            case ",":
+                tokens.append(.comma)
+                index += 1
+            case "|":
+                tokens.append(.pipe)
+                index += 1
+            case "+":
+                tokens.append(.plus)
+                index += 1
+            case "-":
+                tokens.append(.minus)
+                index += 1
+            case "=":
+                tokens.append(.equals)
+                index += 1
             case "!":
                 guard peek(1) == "=" else { throw fail("'!' must be followed by '='") }
-                tokens.append(.notEquals); index += 2
+                tokens.append(.notEquals)
+                index += 2
             case "<":
-                if peek(1) == "=" { tokens.append(.lessOrEqual); index += 2 } else { tokens.append(.less); index += 1 }
+                if peek(1) == "=" {
+                    tokens.append(.lessOrEqual)
+                    index += 2
+                } else {
+                    tokens.append(.less)
+                    index += 1
+                }
             case ">":
-                if peek(1) == "=" { tokens.append(.greaterOrEqual); index += 2 } else { tokens.append(.greater); index += 1 }
+                if peek(1) == "=" {
+                    tokens.append(.greaterOrEqual)
+                    index += 2
+                } else {
+                    tokens.append(.greater)
+                    index += 1
+                }
             case ":":
                 guard peek(1) == ":" else { throw fail("unexpected ':'") }
-                tokens.append(.doubleColon); index += 2
+                tokens.append(.doubleColon)
+                index += 2
             case "*":
-                tokens.append(operatorExpected ? .multiply : .star); index += 1
+                tokens.append(operatorExpected ? .multiply : .star)
+                index += 1
             case "\"", "'":
                 index += 1
                 var literal = ""
@@ -104,16 +145,20 @@ enum XPathLexer {
                 if let next = peek(1), next.isASCII, next.isNumber {
                     tokens.append(try numberToken())
                 } else if peek(1) == "." {
-                    tokens.append(.doubleDot); index += 2
+                    tokens.append(.doubleDot)
+                    index += 2
                 } else {
-                    tokens.append(.dot); index += 1
+                    tokens.append(.dot)
+                    index += 1
                 }
             case _ where character.isASCII && character.isNumber:
                 tokens.append(try numberToken())
             case _ where isNameStart(character):
                 let first = readNCName()
                 if operatorExpected {
-                    guard ["and", "or", "mod", "div"].contains(first) else { throw fail("expected an operator, found '\(first)'") }
+                    guard ["and", "or", "mod", "div"].contains(first) else {
+                        throw fail("expected an operator, found '\(first)'")
+                    }
                     tokens.append(.operatorName(first))
                 } else if peek() == ":", peek(1) != ":" {
                     index += 1
@@ -121,7 +166,9 @@ enum XPathLexer {
                         index += 1
                         tokens.append(.prefixedStar(first))
                     } else {
-                        guard let next = peek(), isNameStart(next) else { throw fail("expected a local name after '\(first):'") }
+                        guard let next = peek(), isNameStart(next) else {
+                            throw fail("expected a local name after '\(first):'")
+                        }
                         tokens.append(.name(prefix: first, localName: readNCName()))
                     }
                 } else {
@@ -137,7 +184,9 @@ enum XPathLexer {
     /// The digits and dots at `index`, and their value (nil when they are not a number, as in `1.2.3`).
     private static func readNumber(_ characters: [Character], _ index: inout Int) -> (text: String, value: Double?) {
         var text = ""
-        while index < characters.count, characters[index].isASCII, characters[index].isNumber || characters[index] == "." {
+        while index < characters.count, characters[index].isASCII,
+            characters[index].isNumber || characters[index] == "."
+        {
             text.append(characters[index])
             index += 1
         }

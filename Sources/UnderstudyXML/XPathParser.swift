@@ -14,7 +14,8 @@ struct XPathParser {
     private static let maximumTokens = 2_000
 
     static func parse(_ expression: String, namespaces: [String: String]) throws(XMLMatchError) -> XPathExpr {
-        var parser = XPathParser(tokens: try XPathLexer.tokens(expression), expression: expression, namespaces: namespaces)
+        var parser = XPathParser(
+            tokens: try XPathLexer.tokens(expression), expression: expression, namespaces: namespaces)
         guard !parser.tokens.isEmpty else { throw XMLMatchError("The XPath expression is empty.") }
         guard parser.tokens.count <= maximumTokens else {
             throw XMLMatchError("The XPath expression is too long (more than \(maximumTokens) tokens).")
@@ -35,7 +36,9 @@ struct XPathParser {
     // MARK: Token helpers
 
     private var current: XPathToken? { position < tokens.count ? tokens[position] : nil }
-    private func peek(_ offset: Int) -> XPathToken? { position + offset < tokens.count ? tokens[position + offset] : nil }
+    private func peek(_ offset: Int) -> XPathToken? {
+        position + offset < tokens.count ? tokens[position + offset] : nil
+    }
 
     private mutating func take(_ token: XPathToken) -> Bool {
         guard current == token else { return false }
@@ -86,45 +89,66 @@ struct XPathParser {
     private mutating func parseEquality() throws(XMLMatchError) -> XPathExpr {
         var left = try parseRelational()
         while true {
-            if take(.equals) { left = .comparison(.equal, left, try parseRelational()) }
-            else if take(.notEquals) { left = .comparison(.notEqual, left, try parseRelational()) }
-            else { return left }
+            if take(.equals) {
+                left = .comparison(.equal, left, try parseRelational())
+            } else if take(.notEquals) {
+                left = .comparison(.notEqual, left, try parseRelational())
+            } else {
+                return left
+            }
         }
     }
 
     private mutating func parseRelational() throws(XMLMatchError) -> XPathExpr {
         var left = try parseAdditive()
         while true {
-            if take(.less) { left = .comparison(.less, left, try parseAdditive()) }
-            else if take(.lessOrEqual) { left = .comparison(.lessOrEqual, left, try parseAdditive()) }
-            else if take(.greater) { left = .comparison(.greater, left, try parseAdditive()) }
-            else if take(.greaterOrEqual) { left = .comparison(.greaterOrEqual, left, try parseAdditive()) }
-            else { return left }
+            if take(.less) {
+                left = .comparison(.less, left, try parseAdditive())
+            } else if take(.lessOrEqual) {
+                left = .comparison(.lessOrEqual, left, try parseAdditive())
+            } else if take(.greater) {
+                left = .comparison(.greater, left, try parseAdditive())
+            } else if take(.greaterOrEqual) {
+                left = .comparison(.greaterOrEqual, left, try parseAdditive())
+            } else {
+                return left
+            }
         }
     }
 
     private mutating func parseAdditive() throws(XMLMatchError) -> XPathExpr {
         var left = try parseMultiplicative()
         while true {
-            if take(.plus) { left = .arithmetic(.add, left, try parseMultiplicative()) }
-            else if take(.minus) { left = .arithmetic(.subtract, left, try parseMultiplicative()) }
-            else { return left }
+            if take(.plus) {
+                left = .arithmetic(.add, left, try parseMultiplicative())
+            } else if take(.minus) {
+                left = .arithmetic(.subtract, left, try parseMultiplicative())
+            } else {
+                return left
+            }
         }
     }
 
     private mutating func parseMultiplicative() throws(XMLMatchError) -> XPathExpr {
         var left = try parseUnary()
         while true {
-            if take(.multiply) { left = .arithmetic(.multiply, left, try parseUnary()) }
-            else if take(.operatorName("div")) { left = .arithmetic(.divide, left, try parseUnary()) }
-            else if take(.operatorName("mod")) { left = .arithmetic(.modulo, left, try parseUnary()) }
-            else { return left }
+            if take(.multiply) {
+                left = .arithmetic(.multiply, left, try parseUnary())
+            } else if take(.operatorName("div")) {
+                left = .arithmetic(.divide, left, try parseUnary())
+            } else if take(.operatorName("mod")) {
+                left = .arithmetic(.modulo, left, try parseUnary())
+            } else {
+                return left
+            }
         }
     }
 
     private mutating func parseUnary() throws(XMLMatchError) -> XPathExpr {
         if take(.minus) {
-            return try nested { (parser: inout XPathParser) throws(XMLMatchError) -> XPathExpr in .negate(try parser.parseUnary()) }
+            return try nested { (parser: inout XPathParser) throws(XMLMatchError) -> XPathExpr in
+                .negate(try parser.parseUnary())
+            }
         }
         var left = try parsePath()
         while take(.pipe) { left = .union(left, try parsePath()) }
@@ -219,9 +243,14 @@ struct XPathParser {
     private mutating func parseRelativeSteps() throws(XMLMatchError) -> [XPathStep] {
         var steps = [try parseStep()]
         while true {
-            if take(.slash) { steps.append(try parseStep()) }
-            else if take(.doubleSlash) { steps.append(Self.anyDescendantOrSelf); steps.append(try parseStep()) }
-            else { return steps }
+            if take(.slash) {
+                steps.append(try parseStep())
+            } else if take(.doubleSlash) {
+                steps.append(Self.anyDescendantOrSelf)
+                steps.append(try parseStep())
+            } else {
+                return steps
+            }
         }
     }
 

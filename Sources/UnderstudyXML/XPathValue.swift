@@ -14,8 +14,11 @@ enum XPathValue: Equatable {
         var body = Substring(trimmed)
         if body.first == "-" { body = body.dropFirst() }
         guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
-              body.filter({ $0 == "." }).count <= 1, body != "." else { return .nan }
-        return Double(trimmed.hasPrefix("-.") ? "-0" + trimmed.dropFirst() : trimmed.hasPrefix(".") ? "0" + trimmed : trimmed) ?? .nan
+            body.filter({ $0 == "." }).count <= 1, body != "."
+        else { return .nan }
+        return Double(
+            trimmed.hasPrefix("-.") ? "-0" + trimmed.dropFirst() : trimmed.hasPrefix(".") ? "0" + trimmed : trimmed)
+            ?? .nan
     }
 
     /// XPath's `string()` of a number: integers without a decimal point, no exponent notation.

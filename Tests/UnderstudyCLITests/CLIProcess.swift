@@ -12,11 +12,16 @@ struct CLIProcess {
         get throws {
             var directory = Bundle.main.bundleURL
             if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-            for candidate in [directory, Bundle.main.bundleURL.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+            for candidate in [
+                directory, Bundle.main.bundleURL.deletingLastPathComponent(),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            ] {
                 let url = candidate.appendingPathComponent("understudy")
                 if FileManager.default.isExecutableFile(atPath: url.path) { return url }
             }
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "understudy executable not found near \(directory.path)"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [NSLocalizedDescriptionKey: "understudy executable not found near \(directory.path)"])
         }
     }
 
@@ -33,7 +38,9 @@ struct CLIProcess {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
@@ -43,8 +50,10 @@ final class TemporaryRoot {
 
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("__files"), withIntermediateDirectories: true)
     }
 
     func write(_ relativePath: String, _ text: String) throws {

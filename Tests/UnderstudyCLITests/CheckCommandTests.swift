@@ -22,10 +22,16 @@ import Testing
         let output = try CLIProcess.run(["check", "--root", root.url.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("bad-regex.json at /request/urlPattern"))
-        #expect(output.stdout.contains(#"bad-operator.json at /request/headers/Accept: {"matching":"x"} is not a valid match operation"#))
+        #expect(
+            output.stdout.contains(
+                #"bad-operator.json at /request/headers/Accept: {"matching":"x"} is not a valid match operation"#))
         #expect(output.stdout.contains("not-json.json"))
-        #expect(output.stdout.contains("escape.json at /response/bodyFileName: bodyFileName '../../etc/passwd' points outside __files"))
-        #expect(output.stdout.contains("missing.json at /response/bodyFileName: bodyFileName 'nothing-here.txt' does not exist"))
+        #expect(
+            output.stdout.contains(
+                "escape.json at /response/bodyFileName: bodyFileName '../../etc/passwd' points outside __files"))
+        #expect(
+            output.stdout.contains(
+                "missing.json at /response/bodyFileName: bodyFileName 'nothing-here.txt' does not exist"))
         #expect(output.stdout.contains("5 problems"))
     }
 

@@ -4,7 +4,8 @@ import Testing
 /// A crash mid-write or a bad file never costs the other mappings, and `understudy check`
 /// catches everything start-up would refuse.
 @Suite struct DataSafetyTests {
-    static let good = #"{"id":"0b7c8c52-35b4-4a5e-9a43-1a2b3c4d5e6f","request":{"url":"/good"},"response":{"body":"still here"}}"#
+    static let good =
+        #"{"id":"0b7c8c52-35b4-4a5e-9a43-1a2b3c4d5e6f","request":{"url":"/good"},"response":{"body":"still here"}}"#
 
     /// Broken folders, each with a good mapping beside the broken one.
     static let brokenFolders: [(name: String, files: [String: String])] = [
@@ -14,9 +15,12 @@ import Testing
         ("bad regex", ["mappings/bad.json": #"{"request":{"urlPattern":"/a["}}"#]),
         ("bad operator", ["mappings/bad.json": #"{"request":{"headers":{"A":{"matching":"x"}}}}"#]),
         ("mappings not a list", ["mappings/bad.json": #"{"mappings":{"request":{}}}"#]),
-        ("bad stub in a list", ["mappings/bad.json": #"{"mappings":[{"request":{"url":"/x"}},{"request":{"method":7}}]}"#]),
+        (
+            "bad stub in a list",
+            ["mappings/bad.json": #"{"mappings":[{"request":{"url":"/x"}},{"request":{"method":7}}]}"#]
+        ),
         ("duplicate id", ["mappings/z-copy.json": good]),
-        ("half-written file", ["mappings/bad.json": String(good.prefix(40))]),
+        ("half-written file", ["mappings/bad.json": String(good.prefix(40))])
     ]
 
     static func makeRoot(_ files: [String: String]) throws -> TemporaryRoot {
@@ -42,18 +46,23 @@ import Testing
         #expect(!startUpErrors.isEmpty)
         #expect(startUpErrors == Self.errorLines(check.stdout), "\(folder.name)")
         // Refusing to start never touches what is on disk.
-        #expect(try String(contentsOf: root.url.appendingPathComponent("mappings/good.json"), encoding: .utf8) == Self.good)
+        #expect(
+            try String(contentsOf: root.url.appendingPathComponent("mappings/good.json"), encoding: .utf8) == Self.good)
     }
 
     @Test func checkCountsTheGoodMappingsBesideABadOne() throws {
-        let root = try Self.makeRoot(["mappings/bad.json": "{ nope", "mappings/other.json": #"{"request":{"url":"/other"}}"#])
+        let root = try Self.makeRoot([
+            "mappings/bad.json": "{ nope", "mappings/other.json": #"{"request":{"url":"/other"}}"#
+        ])
         let check = try CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.stdout.contains("3 mapping files, 2 stubs, 1 problem"))
     }
 
     @Test func aMissingBodyFileIsCaughtByCheckButOnlyFailsItsRequestsWhenServed() async throws {
         // Stricter than start-up on purpose: a missing body file is a 500 for that stub's requests, not a refusal to start.
-        let root = try Self.makeRoot(["mappings/file.json": #"{"request":{"url":"/file"},"response":{"bodyFileName":"gone.json"}}"#])
+        let root = try Self.makeRoot([
+            "mappings/file.json": #"{"request":{"url":"/file"},"response":{"bodyFileName":"gone.json"}}"#
+        ])
         let check = try CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.status == 1)
         #expect(check.stdout.contains("file.json at /response/bodyFileName"))
@@ -67,7 +76,7 @@ import Testing
         // What StubFilePersistence leaves behind if the process dies between writing and renaming.
         let root = try Self.makeRoot([
             "mappings/.good.json.3F2A9C1E-0000-4000-8000-000000000000.tmp": String(Self.good.prefix(30)),
-            "mappings/.hidden.json": "{ half",
+            "mappings/.hidden.json": "{ half"
         ])
         let check = try CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.status == 0)

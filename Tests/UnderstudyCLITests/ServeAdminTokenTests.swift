@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `understudy serve --admin-token` and `UNDERSTUDY_ADMIN_TOKEN`, seen from a real client.
@@ -16,12 +17,13 @@ import FoundationNetworking
     @Test(arguments: [
         (["--admin-token", "flag-token"], [String: String](), "flag-token"),
         ([], ["UNDERSTUDY_ADMIN_TOKEN": "env-token"], "env-token"),
-        (["--admin-token", "flag-token"], ["UNDERSTUDY_ADMIN_TOKEN": "env-token"], "flag-token"),
+        (["--admin-token", "flag-token"], ["UNDERSTUDY_ADMIN_TOKEN": "env-token"], "flag-token")
     ])
     func theAdminAPINeedsTheToken(_ flags: [String], _ environment: [String: String], _ token: String) async throws {
         let root = try TemporaryRoot()
         try root.write("mappings/a.json", #"{"request":{"url":"/a"},"response":{"body":"open"}}"#)
-        let server = try await ServerProcess.start(["serve", "--root", root.url.path, "--port", "0"] + flags, environment: environment)
+        let server = try await ServerProcess.start(
+            ["serve", "--root", root.url.path, "--port", "0"] + flags, environment: environment)
         defer { server.terminate() }
         let base = try #require(URL(string: server.firstLine))
         #expect(try await Self.adminStatus(base, token: nil) == 401)

@@ -6,14 +6,19 @@ import Testing
 /// which then fails, so nothing is ever exposed.
 @Suite struct ServeBindWarningTests {
     @Test func aNonLoopbackBindWarnsThatTheAdminAPIIsReachable() throws {
-        let output = try CLIProcess.run(["serve", "--root", "/nonexistent-understudy-root", "--port", "0", "--bind", "192.0.2.1"])
+        let output = try CLIProcess.run([
+            "serve", "--root", "/nonexistent-understudy-root", "--port", "0", "--bind", "192.0.2.1"
+        ])
         #expect(output.stderr.contains("Binding 192.0.2.1: the admin API under /__admin is reachable"))
         #expect(output.stderr.contains("--admin-token"))
         #expect(output.status != 0)
     }
 
     @Test func withATokenTheWarningSaysTheAdminAPIIsProtected() throws {
-        let output = try CLIProcess.run(["serve", "--root", "/nonexistent-understudy-root", "--port", "0", "--bind", "192.0.2.1", "--admin-token", "t"])
+        let output = try CLIProcess.run([
+            "serve", "--root", "/nonexistent-understudy-root", "--port", "0", "--bind", "192.0.2.1", "--admin-token",
+            "t"
+        ])
         #expect(output.stderr.contains("the admin API needs the token"))
         #expect(!output.stderr.contains("is reachable by anyone"))
     }

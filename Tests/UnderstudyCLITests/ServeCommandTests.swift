@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `understudy serve` as a user runs it: a real process, a real port, real HTTP.
 @Suite struct ServeCommandTests {
     static var exampleRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Examples/StatusPoster/Stubs").path
     }
 
@@ -36,7 +38,9 @@ import FoundationNetworking
     }
 
     @Test func versionAndHelpWorkAsArgumentParserUsersExpect() throws {
-        #expect(try CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == UnderstudyVersion.current)
+        #expect(
+            try CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                == UnderstudyVersion.current)
         let help = try CLIProcess.run(["serve", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--max-journal-entries"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 
 /// Selecting from a request's head alone, for streaming a large body: the answer must be the
@@ -14,7 +15,7 @@ import Testing
     @Test func aStubThatReadsTheBodyInFrontMakesItUndecidable() throws {
         for condition in [
             #""bodyPatterns":[{"contains":"x"}]"#, #""formParameters":{"a":{"equalTo":"1"}}"#,
-            #""multipartPatterns":[{"bodyPatterns":[{"contains":"x"}]}]"#,
+            #""multipartPatterns":[{"bodyPatterns":[{"contains":"x"}]}]"#
         ] {
             let front = #"{"request":{"method":"POST","urlPath":"/up",\#(condition)},"response":{"status":201}}"#
             guard case .dependsOnBody = try answer([proxy, front], request("POST", "/up")) else {
@@ -25,7 +26,8 @@ import Testing
     }
 
     @Test func aStubThatReadsTheBodyButCannotMatchTheHeadIsPassedOver() throws {
-        let elsewhere = #"{"request":{"method":"POST","urlPathPattern":"/other/.*","bodyPatterns":[{"contains":"x"}]},"response":{"status":201}}"#
+        let elsewhere =
+            #"{"request":{"method":"POST","urlPathPattern":"/other/.*","bodyPatterns":[{"contains":"x"}]},"response":{"status":201}}"#
         let behind = #"{"priority":10,"request":{"bodyPatterns":[{"contains":"x"}]},"response":{"status":202}}"#
         guard case .stub(let chosen) = try answer([behind, proxy, elsewhere], request("POST", "/up")) else {
             Issue.record("the proxy stub decides whatever the body")
@@ -43,7 +45,8 @@ import Testing
     }
 
     @Test func theScenarioMovesOnlyWhenTheCallerCommits() throws {
-        let step = #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","response":{"proxyBaseUrl":"http://upstream"}}"#
+        let step =
+            #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","response":{"proxyBaseUrl":"http://upstream"}}"#
         let s = try store([try stub(step)])
         _ = s.matchIgnoringBody(request("POST", "/up")) { _ in false }
         #expect(s.scenarioStates["s"] == "Started")
@@ -58,7 +61,10 @@ import Testing
 
     @Test func theEngineStreamsOnlyPlainProxyStubs() throws {
         let engine = StubEngine(store: try store([try stub(proxy)]))
-        guard case .streamedProxy(let decision, let entry) = engine.decide(request("POST", "/up"), capabilities: .streamingHead) else {
+        guard
+            case .streamedProxy(let decision, let entry) = engine.decide(
+                request("POST", "/up"), capabilities: .streamingHead)
+        else {
             Issue.record("a plain proxy stub streams")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 
 /// Deciding on an event loop (slow work deferred) must leave the same answer, journal and scenario
@@ -19,9 +20,12 @@ import Testing
             return (decision, false)
         case .declined:
             Issue.record("the event loop's capabilities answer every request")
-            return (ServeDecision(
-                eventID: UUID(), stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(), fault: nil,
-                delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil), false)
+            return (
+                ServeDecision(
+                    eventID: UUID(), stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(),
+                    fault: nil,
+                    delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil), false
+            )
         }
     }
 
@@ -30,7 +34,8 @@ import Testing
     }
 
     @Test func aStubWithAnInlineBodyIsDecidedAtOnceAndJournaled() throws {
-        let engine = try engine([#"{"request":{"url":"/a"},"response":{"status":201,"body":"hi","headers":{"X":"1"}}}"#])
+        let engine = try engine([#"{"request":{"url":"/a"},"response":{"status":201,"body":"hi","headers":{"X":"1"}}}"#]
+        )
         let (decision, wasPending) = finish(stage(engine, request("GET", "/a")))
         #expect(!wasPending)
         #expect(decision.status == 201)
@@ -46,7 +51,8 @@ import Testing
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("from file".utf8).write(to: root.appendingPathComponent("b.txt"))
-        let engine = try engine([#"{"request":{"url":"/f"},"response":{"bodyFileName":"b.txt"}}"#], files: FilesDirectory(url: root))
+        let engine = try engine(
+            [#"{"request":{"url":"/f"},"response":{"bodyFileName":"b.txt"}}"#], files: FilesDirectory(url: root))
         let staged = stage(engine, request("GET", "/f"))
         guard case .deferred(let work) = staged else {
             Issue.record("a body file should be read off the I/O thread")
@@ -82,7 +88,7 @@ import Testing
     @Test func scenarioStateMovesOnceAsWithHandle() throws {
         let engine = try engine([
             #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","request":{"url":"/s"},"response":{"body":"one"}}"#,
-            #"{"scenarioName":"s","requiredScenarioState":"two","request":{"url":"/s"},"response":{"body":"two"}}"#,
+            #"{"scenarioName":"s","requiredScenarioState":"two","request":{"url":"/s"},"response":{"body":"two"}}"#
         ])
         let first = finish(stage(engine, request("GET", "/s"))).0
         let second = finish(stage(engine, request("GET", "/s"))).0
@@ -94,11 +100,14 @@ import Testing
     @Test func declinedAtOnceLeavesTheJournalAndScenarioUntouched() throws {
         let engine = try engine([
             #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","request":{"url":"/slow"},"response":{"body":"x","fixedDelayMilliseconds":5}}"#,
-            #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","request":{"url":"/mine"},"response":{"body":"x"}}"#,
+            #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","request":{"url":"/mine"},"response":{"body":"x"}}"#
         ])
         // A stub needing a delay, a miss, and a stub the caller refuses: all declined, nothing moved.
         for (path, accepting) in [("/slow", true), ("/nothing", true), ("/mine", false)] {
-            guard case .declined = engine.decide(request("GET", path), capabilities: .atOnce, accepting: { _ in accepting }) else {
+            guard
+                case .declined = engine.decide(
+                    request("GET", path), capabilities: .atOnce, accepting: { _ in accepting })
+            else {
                 Issue.record("\(path) should be declined at once")
                 continue
             }
@@ -116,7 +125,9 @@ import Testing
     }
 
     @Test func atOnceServesAPlainStubAsInlineDoes() throws {
-        let engine = try engine([#"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","request":{"url":"/a"},"response":{"status":201,"body":"hi"}}"#])
+        let engine = try engine([
+            #"{"scenarioName":"s","requiredScenarioState":"Started","newScenarioState":"two","request":{"url":"/a"},"response":{"status":201,"body":"hi"}}"#
+        ])
         guard case .immediate(let decision) = engine.decide(request("GET", "/a"), capabilities: .atOnce) else {
             Issue.record("a plain stub is answered at once")
             return
@@ -127,7 +138,9 @@ import Testing
     }
 
     @Test func aStubNamingAGateIsNeverAnsweredAtOnce() throws {
-        let engine = try engine([#"{"request":{"url":"/g"},"response":{"status":200,"transformerParameters":{"understudyHeldBy":"not-a-gate"}}}"#])
+        let engine = try engine([
+            #"{"request":{"url":"/g"},"response":{"status":200,"transformerParameters":{"understudyHeldBy":"not-a-gate"}}}"#
+        ])
         guard case .declined = engine.decide(request("GET", "/g"), capabilities: .atOnce) else {
             Issue.record("a gate key keeps a stub off the fast path, registered or not")
             return

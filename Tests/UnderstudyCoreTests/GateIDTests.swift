@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
+
+@testable import UnderstudyCore
 
 /// A response names its gate by id in plain JSON; the gate itself belongs to an engine.
 @Suite struct GateIDTests {
@@ -32,7 +33,9 @@ import UnderstudyJSON
 
     @Test func aWatcherThatTimesOutIsNotLeftBehind() async throws {
         let gate = ResponseGate()
-        await #expect(throws: ResponseGateTimeout.self) { try await gate.waitUntilHolding(1, timeout: .milliseconds(10)) }
+        await #expect(throws: ResponseGateTimeout.self) {
+            try await gate.waitUntilHolding(1, timeout: .milliseconds(10))
+        }
         // Had the watcher stayed, this hold would resume a finished stream; the count must be right either way.
         gate.hold {}
         try await gate.waitUntilHolding(1, timeout: .seconds(1))

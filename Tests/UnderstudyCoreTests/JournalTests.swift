@@ -1,13 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
+
+@testable import UnderstudyCore
 
 @Suite struct JournalTests {
     func event(_ url: String, matched: Bool = true) -> ServeEvent {
         let req = request("GET", url)
-        return ServeEvent(id: req.id, request: req, stub: matched ? StubMapping() : nil, responseDefinition: ResponseDefinition())
+        return ServeEvent(
+            id: req.id, request: req, stub: matched ? StubMapping() : nil, responseDefinition: ResponseDefinition())
     }
 
     @Test func isBoundedAndKeepsTheNewest() {
@@ -68,10 +70,12 @@ import UnderstudyJSON
     @Test func completionObserversHearEveryCompletionEvenWhenTheJournalKeepsNothing() {
         let journal = RequestJournal(capacity: 0)
         let heard = Mutex<[Int]>([])
-        let token = journal.observeCompletions { completion in heard.withLock { $0.append(completion.response.status) } }
+        let token = journal.observeCompletions { completion in heard.withLock { $0.append(completion.response.status) }
+        }
         let first = event("/a")
         journal.record(first)
-        journal.complete(first.id, response: LoggedResponse(status: 201), subEvents: [SubEvent(type: "NOTE", data: [:])])
+        journal.complete(
+            first.id, response: LoggedResponse(status: 201), subEvents: [SubEvent(type: "NOTE", data: [:])])
         token.cancel()
         journal.complete(first.id, response: LoggedResponse(status: 202))
         #expect(heard.withLock { $0 } == [201])
@@ -93,7 +97,10 @@ import UnderstudyJSON
 
     @Test func stubDelayReplacesTheGlobalOneAndDistributionsAdd() throws {
         let engine = StubEngine(settings: GlobalSettings(fixedDelay: 100))
-        try engine.store.add(try stub(#"{"request":{"urlPath":"/own"},"response":{"fixedDelayMilliseconds":10,"delayDistribution":{"type":"uniform","lower":5,"upper":5}}}"#))
+        try engine.store.add(
+            try stub(
+                #"{"request":{"urlPath":"/own"},"response":{"fixedDelayMilliseconds":10,"delayDistribution":{"type":"uniform","lower":5,"upper":5}}}"#
+            ))
         try engine.store.add(try stub(#"{"request":{"urlPath":"/global"}}"#))
         #expect(engine.served(request("GET", "/own")).delay == .milliseconds(15))
         #expect(engine.served(request("GET", "/global")).delay == .milliseconds(100))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
+
+@testable import UnderstudyCore
 
 /// Decoding, encoding and errors of WireMock mapping JSON.
 @Suite struct MappingCodecTests {
@@ -10,7 +11,7 @@ import UnderstudyJSON
         #"{"request":{"method":"GET","url":"/timeline?page=2","cookies":{"session":{"not":{"absent":true}}},"basicAuthCredentials":{"username":"rita","password":"mysecret"}},"response":{"status":200,"bodyFileName":"timeline/page2.json","delayDistribution":{"type":"lognormal","median":80,"sigma":0.4,"maxValue":500},"transformers":["response-template"],"transformerParameters":{"disableBodyFileTemplating":true}},"scenarioName":"paging","requiredScenarioState":"Started","newScenarioState":"page-2","metadata":{"team":{"name":"api"}}}"#,
         #"{"request":{"urlPattern":"/slow/.*","queryParameters":{"q":{"includes":[{"equalTo":"1"}]},"z":{"absent":true}}},"response":{"status":503,"statusMessage":"Busy","chunkedDribbleDelay":{"numberOfChunks":5,"totalDuration":500},"base64Body":"aGVsbG8="}}"#,
         #"{"request":{"method":"ANY","urlPathPattern":"/faults/[a-z]+","formParameters":{"n":{"equalTo":"1"}},"host":{"equalTo":"example.com"},"port":8080,"scheme":"https"},"response":{"fault":"CONNECTION_RESET_BY_PEER","delayDistribution":{"type":"uniform","lower":5,"upper":10}}}"#,
-        #"{"request":{"urlPath":"/xml","bodyPatterns":[{"equalToXml":"<a>${xmlunit.ignore}</a>","enablePlaceholders":true},{"matchesXPath":{"expression":"//a/text()","contains":"x"},"xPathNamespaces":{"s":"urn:s"}},{"matchesJsonSchema":"{\"type\":\"object\"}","schemaVersion":"V7"},{"before":"now +3 days","truncateExpected":"first day of month"},{"binaryEqualTo":"AAEC"}]},"response":{"proxyBaseUrl":"http://upstream","proxyUrlPrefixToRemove":"/api","additionalProxyRequestHeaders":{"X-A":"b"},"removeProxyRequestHeaders":["Cookie"]},"postServeActions":[{"name":"webhook","parameters":{"url":"http://x"}}]}"#,
+        #"{"request":{"urlPath":"/xml","bodyPatterns":[{"equalToXml":"<a>${xmlunit.ignore}</a>","enablePlaceholders":true},{"matchesXPath":{"expression":"//a/text()","contains":"x"},"xPathNamespaces":{"s":"urn:s"}},{"matchesJsonSchema":"{\"type\":\"object\"}","schemaVersion":"V7"},{"before":"now +3 days","truncateExpected":"first day of month"},{"binaryEqualTo":"AAEC"}]},"response":{"proxyBaseUrl":"http://upstream","proxyUrlPrefixToRemove":"/api","additionalProxyRequestHeaders":{"X-A":"b"},"removeProxyRequestHeaders":["Cookie"]},"postServeActions":[{"name":"webhook","parameters":{"url":"http://x"}}]}"#
     ]
 
     @Test(arguments: realistic)
@@ -46,7 +47,9 @@ import UnderstudyJSON
     }
 
     @Test func unknownKeysAndSchemaAreTolerated() throws {
-        let stub = try StubMapping(jsonText: #"{"$schema":"https://x","somethingNew":{"a":1},"request":{"futureField":1},"response":{"status":0}}"#)
+        let stub = try StubMapping(
+            jsonText:
+                #"{"$schema":"https://x","somethingNew":{"a":1},"request":{"futureField":1},"response":{"status":0}}"#)
         #expect(stub.response.status == 200)
         #expect(stub.request.method == .any)
         #expect(stub.effectivePriority == 5)
@@ -62,7 +65,10 @@ import UnderstudyJSON
         (#"{"priority":0}"#, "/priority"),
         (#"{"id":"not-a-uuid"}"#, "/id"),
         (#"{"request":[]}"#, "/request"),
-        (#"{"request":{"queryParameters":{"a~b/c":{"equalTo":1,"x":{}},"q":{"hasExactly":"x"}}}}"#, "/request/queryParameters/q/hasExactly"),
+        (
+            #"{"request":{"queryParameters":{"a~b/c":{"equalTo":1,"x":{}},"q":{"hasExactly":"x"}}}}"#,
+            "/request/queryParameters/q/hasExactly"
+        )
     ])
     func errorsNameTheJSONPointer(_ text: String, _ pointer: String) throws {
         do {
@@ -75,7 +81,11 @@ import UnderstudyJSON
     }
 
     @Test func errorBodyHasWireMockShape() {
-        let error = MappingError(pointer: "/request/bodyPatterns/1", title: "Error parsing JSON", detail: "Unclosed character class")
-        #expect(JSONWriter.string(MappingError.body([error])) == #"{"errors":[{"code":10,"source":{"pointer":"/request/bodyPatterns/1"},"title":"Error parsing JSON","detail":"Unclosed character class"}]}"#)
+        let error = MappingError(
+            pointer: "/request/bodyPatterns/1", title: "Error parsing JSON", detail: "Unclosed character class")
+        #expect(
+            JSONWriter.string(MappingError.body([error]))
+                == #"{"errors":[{"code":10,"source":{"pointer":"/request/bodyPatterns/1"},"title":"Error parsing JSON","detail":"Unclosed character class"}]}"#
+        )
     }
 }

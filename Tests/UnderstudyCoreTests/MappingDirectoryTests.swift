@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 
 @Suite struct MappingDirectoryTests {
@@ -7,7 +8,8 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-core-\(UUID().uuidString)")
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return root
@@ -17,8 +19,9 @@ import Testing
         let root = try makeRoot([
             "mappings/b/two.json": #"{"request":{"urlPath":"/p"},"response":{"status":202}}"#,
             "mappings/a.json": #"{"request":{"urlPath":"/p"},"response":{"status":201}}"#,
-            "mappings/c.json": #"{"mappings":[{"request":{"urlPath":"/q"},"response":{"status":203}},{"request":{"urlPath":"/q"},"response":{"status":204}}]}"#,
-            "mappings/ignored.txt": "not a mapping",
+            "mappings/c.json":
+                #"{"mappings":[{"request":{"urlPath":"/q"},"response":{"status":203}},{"request":{"urlPath":"/q"},"response":{"status":204}}]}"#,
+            "mappings/ignored.txt": "not a mapping"
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let result = MappingDirectory(root: root).load()
@@ -40,14 +43,15 @@ import Testing
             "mappings/.hidden.json": stub,
             "mappings/.tmp/inside.json": stub,
             "mappings/notes.txt": "x",
-            "elsewhere/outside.json": stub,
+            "elsewhere/outside.json": stub
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let mappings = root.appendingPathComponent("mappings")
         try FileManager.default.createSymbolicLink(
             at: mappings.appendingPathComponent("linked"), withDestinationURL: root.appendingPathComponent("elsewhere"))
         try FileManager.default.createSymbolicLink(
-            at: mappings.appendingPathComponent("link.json"), withDestinationURL: root.appendingPathComponent("elsewhere/outside.json"))
+            at: mappings.appendingPathComponent("link.json"),
+            withDestinationURL: root.appendingPathComponent("elsewhere/outside.json"))
         #expect(MappingDirectory(root: root).mappingFilePaths() == ["deep/er/a.JSON", "link.json", "z.json"])
     }
 
@@ -55,7 +59,7 @@ import Testing
         let root = try makeRoot([
             "mappings/good.json": #"{"request":{"urlPath":"/ok"}}"#,
             "mappings/syntax.json": "{\n  \"request\": {\n}",
-            "mappings/multi.json": #"{"mappings":[{"request":{"urlPath":"/m"}},{"response":{"status":"x"}}]}"#,
+            "mappings/multi.json": #"{"mappings":[{"request":{"urlPath":"/m"}},{"response":{"status":"x"}}]}"#
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let result = MappingDirectory(root: root).load()
@@ -70,7 +74,9 @@ import Testing
     @Test func bodyFilesCannotEscapeFiles() throws {
         let root = try makeRoot(["__files/ok.txt": "fine", "secret.txt": "secret"])
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("__files/link.txt"), withDestinationURL: root.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("__files/link.txt"),
+            withDestinationURL: root.appendingPathComponent("secret.txt"))
         let files = MappingDirectory(root: root).files
         #expect(try files.read("ok.txt") == Data("fine".utf8))
         for name in ["../secret.txt", "/../secret.txt", "%2e%2e/secret.txt", "a/../../secret.txt", "link.txt"] {
@@ -93,7 +99,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let engine = StubEngine(files: MappingDirectory(root: root).files)
         try engine.store.add(try stub(#"{"request":{"urlPath":"/page"},"response":{"bodyFileName":"page.json"}}"#))
-        try engine.store.add(try stub(#"{"request":{"urlPath":"/evil"},"response":{"bodyFileName":"../../etc/passwd"}}"#))
+        try engine.store.add(
+            try stub(#"{"request":{"urlPath":"/evil"},"response":{"bodyFileName":"../../etc/passwd"}}"#))
         #expect(engine.served(request("GET", "/page")).body == Data(#"{"p":1}"#.utf8))
         let evil = engine.served(request("GET", "/evil"))
         #expect(evil.status == 500)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
+
+@testable import UnderstudyCore
 
 @Suite struct NearMissTests {
     @Test func closestStubsComeFirstAndOnlyThree() throws {
@@ -9,7 +10,7 @@ import UnderstudyJSON
             stub(#"{"request":{"method":"GET","url":"/thing"}}"#),
             stub(#"{"request":{"method":"POST","url":"/thing"}}"#),
             stub(#"{"request":{"method":"GET","url":"/completely/different"}}"#),
-            stub(#"{"request":{"method":"DELETE","url":"/zzz"}}"#),
+            stub(#"{"request":{"method":"DELETE","url":"/zzz"}}"#)
         ]
         let misses = NearMissCalculator.nearest(to: request("GET", "/thin"), among: stubs)
         #expect(misses.count == 3)
@@ -26,7 +27,9 @@ import UnderstudyJSON
     }
 
     @Test func theDiffFollowsWireMocksLayout() throws {
-        let s = try stub(#"{"name":"post thing","request":{"method":"POST","url":"/thing","headers":{"X-My-Header":{"contains":"correct value"}},"bodyPatterns":[{"equalToJson":{"a":1}}]}}"#)
+        let s = try stub(
+            #"{"name":"post thing","request":{"method":"POST","url":"/thing","headers":{"X-My-Header":{"contains":"correct value"}},"bodyPatterns":[{"equalToJson":{"a":1}}]}}"#
+        )
         let req = request("POST", "/thin", headers: [("X-My-Header", "wrong value")], body: #"{"a":2}"#)
         let miss = try #require(NearMissCalculator.nearest(to: req, among: [s]).first)
         let diff = DiffRenderer.render(miss)
@@ -41,7 +44,11 @@ import UnderstudyJSON
         #expect(urlRow.contains("| /thin"))
         #expect(urlRow.hasSuffix("<<<<< URL does not match"))
         #expect(urlRow.firstRange(of: "<<<<<")?.lowerBound.utf16Offset(in: urlRow) == 113)
-        #expect(lines.contains { $0.hasPrefix("X-My-Header [contains] : correct value") && $0.contains("| X-My-Header: wrong value") && $0.hasSuffix("<<<<< Header does not match") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("X-My-Header [contains] : correct value") && $0.contains("| X-My-Header: wrong value")
+                    && $0.hasSuffix("<<<<< Header does not match")
+            })
         #expect(lines.contains { $0.hasPrefix("{") && $0.hasSuffix("<<<<< Body does not match") })
         #expect(lines.contains { $0.hasPrefix("  \"a\" : 1") && $0.contains("|   \"a\" : 2") })
     }
@@ -50,7 +57,10 @@ import UnderstudyJSON
         let s = try stub(#"{"scenarioName":"thing states","requiredScenarioState":"first","request":{"url":"/thing"}}"#)
         let store = try store([s])
         #expect(store.match(request("GET", "/thing")) == nil)
-        let miss = try #require(NearMissCalculator.nearest(to: request("GET", "/thing"), among: store.stubs, scenarioStates: store.scenarioStates).first)
+        let miss = try #require(
+            NearMissCalculator.nearest(
+                to: request("GET", "/thing"), among: store.stubs, scenarioStates: store.scenarioStates
+            ).first)
         #expect(miss.scenarioState == "Started")
         #expect(DiffRenderer.render(miss).contains("[Scenario 'thing states' state: first]"))
         #expect(DiffRenderer.render(miss).contains("<<<<< Scenario does not match"))
@@ -60,7 +70,9 @@ import UnderstudyJSON
         let engine = StubEngine()
         let decision = engine.served(request("GET", "/x"))
         #expect(decision.status == 404)
-        #expect(String(decoding: decision.body, as: UTF8.self) == "No response could be served as there are no stub mappings in this WireMock instance.")
+        #expect(
+            String(decoding: decision.body, as: UTF8.self)
+                == "No response could be served as there are no stub mappings in this WireMock instance.")
         #expect(decision.headers.first("Content-Type") == "text/plain")
     }
 
@@ -77,7 +89,8 @@ import UnderstudyJSON
 
     @Test func requestPatternNearMissesRankJournalEntries() throws {
         let pattern = try RequestPattern(json: JSONParser.parse(#"{"method":"GET","url":"/thing"}"#))
-        let misses = NearMissCalculator.nearest(to: pattern, among: [request("GET", "/zzzzzz"), request("GET", "/thing2"), request("POST", "/thing")])
+        let misses = NearMissCalculator.nearest(
+            to: pattern, among: [request("GET", "/zzzzzz"), request("GET", "/thing2"), request("POST", "/thing")])
         #expect(misses.first?.request.url == "/thing2")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UnderstudyCore
 
 @Suite struct RegexPatternTests {
@@ -13,7 +14,7 @@ import Testing
         ("(?i)/abc", ""),
         ("\\d+/x", ""),
         ("/é/x", ""),
-        ("/a\\.?b", "/a"),
+        ("/a\\.?b", "/a")
     ])
     func literalPrefixIsConservative(_ pattern: String, _ prefix: String) {
         #expect(RegexPattern.literalPrefix(of: pattern) == Array(prefix.utf8))
@@ -22,7 +23,7 @@ import Testing
     @Test(arguments: [
         ("/things/[0-9]+", "/things/12", true), ("/things/[0-9]+", "/thing/12", false),
         ("/items?", "/item", true), ("/items?", "/items", true), ("/ab*c", "/ac", true),
-        ("/x|/y", "/y", true), ("(?i)/abc", "/ABC", true), ("/a\\.?b", "/ab", true),
+        ("/x|/y", "/y", true), ("(?i)/abc", "/ABC", true), ("/a\\.?b", "/ab", true)
     ])
     func prefixCheckNeverChangesTheAnswer(_ pattern: String, _ value: String, _ expected: Bool) throws {
         #expect(try RegexPattern(pattern).matches(value) == expected)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
+
+@testable import UnderstudyCore
 
 /// Section 5 of the reference: how each part of a request is compared.
 @Suite struct RequestMatchingTests {
@@ -35,14 +36,16 @@ import UnderstudyJSON
     }
 
     @Test func pathTemplatesBindVariablesAndCheckTheirMatchers() throws {
-        let json = #"{"urlPathTemplate":"/contacts/{id}/addresses/{kind}","pathParameters":{"id":{"matches":"[0-9]+"},"kind":{"equalTo":"home base"}}}"#
+        let json =
+            #"{"urlPathTemplate":"/contacts/{id}/addresses/{kind}","pathParameters":{"id":{"matches":"[0-9]+"},"kind":{"equalTo":"home base"}}}"#
         #expect(try matches(json, request("GET", "/contacts/12/addresses/home%20base?x=1")))
         #expect(try !matches(json, request("GET", "/contacts/ab/addresses/home%20base")))
         #expect(try !matches(json, request("GET", "/contacts/12/addresses")))
     }
 
     @Test func pathParametersMustNameTemplateVariables() throws {
-        let value = try JSONParser.parse(#"{"request":{"urlPathTemplate":"/a/{id}","pathParameters":{"nope":{"equalTo":"1"}}}}"#)
+        let value = try JSONParser.parse(
+            #"{"request":{"urlPathTemplate":"/a/{id}","pathParameters":{"nope":{"equalTo":"1"}}}}"#)
         #expect(throws: MappingError.self) { try StubMapping(json: value) }
     }
 
@@ -53,10 +56,12 @@ import UnderstudyJSON
     }
 
     @Test func headerNamesAreCaseInsensitiveAndValuesAreNot() throws {
-        let req = request("GET", "/", headers: [("content-TYPE", "application/json"), ("X-Multi", "a"), ("X-Multi", "b")])
+        let req = request(
+            "GET", "/", headers: [("content-TYPE", "application/json"), ("X-Multi", "a"), ("X-Multi", "b")])
         #expect(try matches(#"{"headers":{"Content-Type":{"equalTo":"application/json"}}}"#, req))
         #expect(try !matches(#"{"headers":{"Content-Type":{"equalTo":"APPLICATION/JSON"}}}"#, req))
-        #expect(try matches(#"{"headers":{"Content-Type":{"equalTo":"APPLICATION/JSON","caseInsensitive":true}}}"#, req))
+        #expect(
+            try matches(#"{"headers":{"Content-Type":{"equalTo":"APPLICATION/JSON","caseInsensitive":true}}}"#, req))
         // One matcher passes when any value of a repeated header matches.
         #expect(try matches(#"{"headers":{"X-Multi":{"equalTo":"b"}}}"#, req))
         #expect(try matches(#"{"headers":{"X-Absent":{"absent":true}}}"#, req))
@@ -67,7 +72,8 @@ import UnderstudyJSON
     @Test func queryValuesAreDecoded() throws {
         #expect(try matches(#"{"queryParameters":{"q":{"equalTo":"a b"}}}"#, request("GET", "/?q=a+b")))
         #expect(try matches(#"{"queryParameters":{"q":{"equalTo":"a b"}}}"#, request("GET", "/?q=a%20b")))
-        #expect(try matches(#"{"queryParameters":{"filter[id]":{"equalTo":"7"}}}"#, request("GET", "/?filter%5Bid%5D=7")))
+        #expect(
+            try matches(#"{"queryParameters":{"filter[id]":{"equalTo":"7"}}}"#, request("GET", "/?filter%5Bid%5D=7")))
     }
 
     @Test func hasExactlyAndIncludesJudgeTheSetOfValues() throws {
@@ -92,14 +98,24 @@ import UnderstudyJSON
         let json = #"{"basicAuthCredentials":{"username":"rita","password":"mysecret"}}"#
         #expect(try matches(json, request("GET", "/", headers: [("Authorization", "Basic \(encoded)")])))
         #expect(try matches(json, request("GET", "/", headers: [("Authorization", "BASIC \(encoded)")])))
-        #expect(try !matches(json, request("GET", "/", headers: [("Authorization", "Basic \(Data("rita:wrong".utf8).base64EncodedString())")])))
+        #expect(
+            try !matches(
+                json,
+                request(
+                    "GET", "/", headers: [("Authorization", "Basic \(Data("rita:wrong".utf8).base64EncodedString())")]))
+        )
         #expect(try !matches(json, request("GET", "/")))
     }
 
     @Test func formParametersAreDecodedFromUrlencodedBodies() throws {
-        let req = request("POST", "/f", headers: [("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")], body: "status=hello+world&n=1")
+        let req = request(
+            "POST", "/f", headers: [("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")],
+            body: "status=hello+world&n=1")
         #expect(try matches(#"{"formParameters":{"status":{"equalTo":"hello world"}}}"#, req))
-        #expect(try !matches(#"{"formParameters":{"status":{"equalTo":"hello world"}}}"#, request("POST", "/f", body: "status=hello+world")))
+        #expect(
+            try !matches(
+                #"{"formParameters":{"status":{"equalTo":"hello world"}}}"#,
+                request("POST", "/f", body: "status=hello+world")))
     }
 
     @Test func allBodyPatternsMustMatchAndAnEmptyBodyIsAbsent() throws {
@@ -119,11 +135,17 @@ import UnderstudyJSON
     }
 
     @Test func multipartPartsAreMatchedByNameHeadersAndBody() throws {
-        let body = "--XyZ\r\nContent-Disposition: form-data; name=\"status\"\r\n\r\nhello\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n--XyZ--\r\n"
-        let req = request("POST", "/upload", headers: [("Content-Type", "multipart/form-data; boundary=XyZ")], body: body)
-        #expect(try matches(#"{"multipartPatterns":[{"name":"file","headers":{"Content-Type":{"equalTo":"text/plain"}},"bodyPatterns":[{"contains":"file body"}]}]}"#, req))
+        let body =
+            "--XyZ\r\nContent-Disposition: form-data; name=\"status\"\r\n\r\nhello\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nfile body\r\n--XyZ--\r\n"
+        let req = request(
+            "POST", "/upload", headers: [("Content-Type", "multipart/form-data; boundary=XyZ")], body: body)
+        #expect(
+            try matches(
+                #"{"multipartPatterns":[{"name":"file","headers":{"Content-Type":{"equalTo":"text/plain"}},"bodyPatterns":[{"contains":"file body"}]}]}"#,
+                req))
         #expect(try !matches(#"{"multipartPatterns":[{"name":"status","bodyPatterns":[{"equalTo":"nope"}]}]}"#, req))
-        #expect(try !matches(#"{"multipartPatterns":[{"matchingType":"ALL","bodyPatterns":[{"contains":"hello"}]}]}"#, req))
+        #expect(
+            try !matches(#"{"multipartPatterns":[{"matchingType":"ALL","bodyPatterns":[{"contains":"hello"}]}]}"#, req))
     }
 
     @Test func customMatchersAreRefusedWithAReason() throws {

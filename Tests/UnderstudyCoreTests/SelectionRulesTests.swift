@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 
 /// Section 5 of the reference: which stub answers.
@@ -78,10 +79,16 @@ import Testing
 
     @Test func scenariosStartAtStartedAndMoveAfterSelection() throws {
         let s = try store([
-            try stub(#"{"scenarioName":"todo","requiredScenarioState":"Started","newScenarioState":"added","request":{"method":"POST","urlPath":"/todo"},"response":{"status":201}}"#),
-            try stub(#"{"scenarioName":"todo","requiredScenarioState":"Started","request":{"method":"GET","urlPath":"/todo"},"response":{"body":"[]"}}"#),
-            try stub(#"{"scenarioName":"todo","requiredScenarioState":"added","request":{"method":"GET","urlPath":"/todo"},"response":{"body":"[1]"}}"#),
-            try stub(#"{"scenarioName":"todo","request":{"urlPath":"/any-state"},"response":{"status":202}}"#),
+            try stub(
+                #"{"scenarioName":"todo","requiredScenarioState":"Started","newScenarioState":"added","request":{"method":"POST","urlPath":"/todo"},"response":{"status":201}}"#
+            ),
+            try stub(
+                #"{"scenarioName":"todo","requiredScenarioState":"Started","request":{"method":"GET","urlPath":"/todo"},"response":{"body":"[]"}}"#
+            ),
+            try stub(
+                #"{"scenarioName":"todo","requiredScenarioState":"added","request":{"method":"GET","urlPath":"/todo"},"response":{"body":"[1]"}}"#
+            ),
+            try stub(#"{"scenarioName":"todo","request":{"urlPath":"/any-state"},"response":{"status":202}}"#)
         ])
         #expect(s.match(request("GET", "/todo"))?.response.body == .text("[]"))
         #expect(s.match(request("GET", "/any-state"))?.response.status == 202)
@@ -108,8 +115,10 @@ import Testing
 
     @Test func concurrentRequestsAdvanceAScenarioOnce() async throws {
         let s = try store([
-            try stub(#"{"scenarioName":"once","requiredScenarioState":"Started","newScenarioState":"done","request":{"urlPath":"/go"},"response":{"status":201}}"#),
-            try stub(#"{"priority":9,"request":{"urlPath":"/go"},"response":{"status":409}}"#),
+            try stub(
+                #"{"scenarioName":"once","requiredScenarioState":"Started","newScenarioState":"done","request":{"urlPath":"/go"},"response":{"status":201}}"#
+            ),
+            try stub(#"{"priority":9,"request":{"urlPath":"/go"},"response":{"status":409}}"#)
         ])
         let statuses = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<40 { group.addTask { s.match(request("GET", "/go"))?.response.status ?? 0 } }

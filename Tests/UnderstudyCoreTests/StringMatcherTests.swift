@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
+
+@testable import UnderstudyCore
 
 /// Section 1.3 of the reference: each string operator, including what it does with an absent value.
 @Suite struct StringMatcherTests {
@@ -45,18 +46,30 @@ import UnderstudyJSON
         Case(matcher: #"{"matchesJsonPath":"$.a"}"#, value: #"{"a":{}}"#, matches: true),
         Case(matcher: #"{"matchesJsonPath":"$.b"}"#, value: #"{"a":1}"#, matches: false),
         Case(matcher: #"{"matchesJsonPath":"$.items[?(@.n > 2)]"}"#, value: #"{"items":[{"n":1}]}"#, matches: false),
-        Case(matcher: #"{"matchesJsonPath":{"expression":"$.name","equalTo":"Rita"}}"#, value: #"{"name":"Rita"}"#, matches: true),
-        Case(matcher: #"{"matchesJsonPath":{"expression":"$.tags","contains":"b"}}"#, value: #"{"tags":["a","b"]}"#, matches: true),
-        Case(matcher: #"{"matchesJsonPath":{"expression":"$.missing","absent":true}}"#, value: #"{"a":1}"#, matches: true),
-        Case(matcher: #"{"matchesJsonSchema":"{\"type\":\"object\",\"required\":[\"id\"]}"}"#, value: #"{"id":1}"#, matches: true),
-        Case(matcher: #"{"matchesJsonSchema":"{\"type\":\"object\",\"required\":[\"id\"]}","schemaVersion":"V4"}"#, value: #"{}"#, matches: false),
+        Case(
+            matcher: #"{"matchesJsonPath":{"expression":"$.name","equalTo":"Rita"}}"#, value: #"{"name":"Rita"}"#,
+            matches: true),
+        Case(
+            matcher: #"{"matchesJsonPath":{"expression":"$.tags","contains":"b"}}"#, value: #"{"tags":["a","b"]}"#,
+            matches: true),
+        Case(
+            matcher: #"{"matchesJsonPath":{"expression":"$.missing","absent":true}}"#, value: #"{"a":1}"#, matches: true
+        ),
+        Case(
+            matcher: #"{"matchesJsonSchema":"{\"type\":\"object\",\"required\":[\"id\"]}"}"#, value: #"{"id":1}"#,
+            matches: true),
+        Case(
+            matcher: #"{"matchesJsonSchema":"{\"type\":\"object\",\"required\":[\"id\"]}","schemaVersion":"V4"}"#,
+            value: #"{}"#, matches: false),
         Case(matcher: #"{"equalToXml":"<a><b>1</b></a>"}"#, value: "<a>\n  <b>1</b>\n</a>", matches: true),
         Case(matcher: #"{"matchesXPath":"//b[text()='1']"}"#, value: "<a><b>1</b></a>", matches: true),
-        Case(matcher: #"{"matchesXPath":{"expression":"//b/text()","equalTo":"2"}}"#, value: "<a><b>1</b></a>", matches: false),
+        Case(
+            matcher: #"{"matchesXPath":{"expression":"//b/text()","equalTo":"2"}}"#, value: "<a><b>1</b></a>",
+            matches: false),
         Case(matcher: #"{"binaryEqualTo":"aGk="}"#, value: "hi", matches: true),
         Case(matcher: #"{"before":"2030-01-01T00:00:00Z"}"#, value: "2021-06-01T00:00:00Z", matches: true),
         Case(matcher: #"{"after":"2030-01-01T00:00:00Z"}"#, value: "2021-06-01T00:00:00Z", matches: false),
-        Case(matcher: #"{"equalToDateTime":"2021-06-01T00:00:00Z"}"#, value: "2021-06-01T02:00:00+02:00", matches: true),
+        Case(matcher: #"{"equalToDateTime":"2021-06-01T00:00:00Z"}"#, value: "2021-06-01T02:00:00+02:00", matches: true)
     ]
 
     @Test(arguments: cases)
@@ -74,7 +87,7 @@ import UnderstudyJSON
         (#"{"equalToJson":"{nope"}"#, "equalToJson expects valid JSON"),
         (#"{"matchesJsonPath":"$.a[?(@.b ==="}"#, "Invalid JSONPath"),
         (#"{"before":"not a date"}"#, "Unparsable expected date-time"),
-        (#"{"and":[]}"#, "non-empty array"),
+        (#"{"and":[]}"#, "non-empty array")
     ])
     func badOperatorsAreRejectedWithAReason(_ json: String, _ reason: String) throws {
         let value = try JSONParser.parse(json)

@@ -19,7 +19,9 @@ import UnderstudyJSON
         #expect(try JSONParser.parse("[1,2]") != JSONParser.parse("[2,1]"))
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"abc", "tru", "\"\\x\"", "[1] 2", "\"\u{01}\"", "\"\\ud800\""])
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"abc", "tru", "\"\\x\"", "[1] 2", "\"\u{01}\"", "\"\\ud800\""
+    ])
     func rejectsMalformedText(_ text: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
     }

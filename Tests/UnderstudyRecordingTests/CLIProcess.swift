@@ -17,11 +17,16 @@ final class CLIProcess: @unchecked Sendable {
     static var executable: URL {
         get throws {
             let bundle = Bundle.main.bundleURL
-            for candidate in [bundle, bundle.deletingLastPathComponent(), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()] {
+            for candidate in [
+                bundle, bundle.deletingLastPathComponent(),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            ] {
                 let url = candidate.appendingPathComponent("understudy")
                 if FileManager.default.isExecutableFile(atPath: url.path) { return url }
             }
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "understudy executable not found near \(bundle.path)"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [NSLocalizedDescriptionKey: "understudy executable not found near \(bundle.path)"])
         }
     }
 
@@ -58,7 +63,10 @@ final class CLIProcess: @unchecked Sendable {
             DispatchQueue.global().async {
                 let rest = self.output.fileHandleForReading.readDataToEndOfFile()
                 self.process.waitUntilExit()
-                continuation.resume(returning: (self.process.terminationStatus, self.firstLine + "\n" + String(decoding: rest, as: UTF8.self)))
+                continuation.resume(
+                    returning: (
+                        self.process.terminationStatus, self.firstLine + "\n" + String(decoding: rest, as: UTF8.self)
+                    ))
             }
         }
     }

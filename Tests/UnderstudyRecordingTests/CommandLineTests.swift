@@ -12,8 +12,9 @@ import UnderstudyServer
         ])
         try await withServers([upstream]) {
             let recorder = try await CLIProcess.start([
-                "record", "--target", upstream.baseURL.absoluteString, "--root", folder.url.path, "--port", "0", "--redact-json-field", "token",
-                "--redact-param", "api_key",
+                "record", "--target", upstream.baseURL.absoluteString, "--root", folder.url.path, "--port", "0",
+                "--redact-json-field", "token",
+                "--redact-param", "api_key"
             ])
             defer { recorder.terminate() }
             let base = try #require(URL(string: recorder.firstLine))
@@ -36,10 +37,13 @@ import UnderstudyServer
         let folder = try TemporaryFolder()
         let mappings = folder.url.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
-        try Data(#"{"request":{"url":"/other"},"response":{"body":"kept"}}"#.utf8).write(to: mappings.appendingPathComponent("other.json"))
+        try Data(#"{"request":{"url":"/other"},"response":{"body":"kept"}}"#.utf8).write(
+            to: mappings.appendingPathComponent("other.json"))
         let upstream = try await startServer([#"{"response":{"body":"up"}}"#])
         try await withServers([upstream]) {
-            let recorder = try await CLIProcess.start(["record", "--target", upstream.baseURL.absoluteString, "--root", folder.url.path, "--port", "0"])
+            let recorder = try await CLIProcess.start([
+                "record", "--target", upstream.baseURL.absoluteString, "--root", folder.url.path, "--port", "0"
+            ])
             defer { recorder.terminate() }
             let base = try #require(URL(string: recorder.firstLine))
             _ = try await fetch(base, "/x")
@@ -58,7 +62,9 @@ import UnderstudyServer
         let harFile = folder.url.appendingPathComponent("journal.har")
         try await withServers([server]) {
             _ = try await fetch(server.baseURL, "/hello", headers: ["Authorization": "Bearer E-SECRET"])
-            let export = try await CLIProcess.start(["export-har", "--url", server.baseURL.absoluteString, "--output", harFile.path])
+            let export = try await CLIProcess.start([
+                "export-har", "--url", server.baseURL.absoluteString, "--output", harFile.path
+            ])
             let (status, output) = await export.finish()
             #expect(status == 0)
             #expect(output.contains("wrote 1 entry to"))

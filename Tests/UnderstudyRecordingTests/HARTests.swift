@@ -2,21 +2,24 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyCore
+import UnderstudyJSON
 import UnderstudyRecording
 import UnderstudyServer
-import UnderstudyJSON
 
 /// The journal out as HAR 1.2, and HAR in as stubs: a round trip that replays the same bytes.
 @Suite struct HARTests {
     @Test func journalExportsAsHARAndImportsBackIntoStubsThatReplayTheSameBytes() async throws {
-        let server = try await startServer([
-            #"{"request":{"urlPath":"/json"},"response":{"body":"{\"a\":1}","headers":{"Content-Type":"application/json"}}}"#,
-            #"{"request":{"method":"POST","url":"/echo"},"response":{"status":201,"base64Body":"\#(binaryBody.base64EncodedString())","headers":{"Content-Type":"application/octet-stream"}}}"#,
-        ], admin: true)
+        let server = try await startServer(
+            [
+                #"{"request":{"urlPath":"/json"},"response":{"body":"{\"a\":1}","headers":{"Content-Type":"application/json"}}}"#,
+                #"{"request":{"method":"POST","url":"/echo"},"response":{"status":201,"base64Body":"\#(binaryBody.base64EncodedString())","headers":{"Content-Type":"application/octet-stream"}}}"#
+            ], admin: true)
         let har = try await withServers([server]) {
             _ = try await fetch(server.baseURL, "/json?x=1", headers: ["Authorization": "Bearer H-SECRET"])
             _ = try await fetch(server.baseURL, "/json")
-            _ = try await fetch("POST", server.baseURL, "/echo", body: Data(#"{"q":"v"}"#.utf8), headers: ["Content-Type": "application/json"])
+            _ = try await fetch(
+                "POST", server.baseURL, "/echo", body: Data(#"{"q":"v"}"#.utf8),
+                headers: ["Content-Type": "application/json"])
             return try await fetch(server.baseURL, "/__admin/requests?format=har").body
         }
         let document = try JSONParser.parse(har)
@@ -40,7 +43,9 @@ import UnderstudyJSON
         let replies = try await withReplay(from: folder.url) { replay in
             [
                 try await fetch(replay.baseURL, "/json?x=1"), try await fetch(replay.baseURL, "/json"),
-                try await fetch("POST", replay.baseURL, "/echo", body: Data(#"{"q":"v"}"#.utf8), headers: ["Content-Type": "application/json"]),
+                try await fetch(
+                    "POST", replay.baseURL, "/echo", body: Data(#"{"q":"v"}"#.utf8),
+                    headers: ["Content-Type": "application/json"])
             ]
         }
         #expect(replies[0].text == #"{"a":1}"#)
@@ -81,10 +86,19 @@ import UnderstudyJSON
     }
 
     @Test func exportRedactionReplacesSecretsInHAR() throws {
-        let har: JSONValue = ["log": ["entries": [[
-            "request": ["headers": [["name": "Authorization", "value": "Bearer X"]], "cookies": [["name": "a", "value": "b"]], "postData": ["text": #"{"password":"P"}"#]],
-            "response": ["headers": [["name": "Set-Cookie", "value": "s=1"]], "content": ["text": "plain"]],
-        ]]]]
+        let har: JSONValue = [
+            "log": [
+                "entries": [
+                    [
+                        "request": [
+                            "headers": [["name": "Authorization", "value": "Bearer X"]],
+                            "cookies": [["name": "a", "value": "b"]], "postData": ["text": #"{"password":"P"}"#]
+                        ],
+                        "response": ["headers": [["name": "Set-Cookie", "value": "s=1"]], "content": ["text": "plain"]]
+                    ]
+                ]
+            ]
+        ]
         let (redacted, report) = RedactionPolicy.defaults(jsonFields: ["password"]).redactingHAR(har)
         let text = JSONWriter.string(redacted)
         #expect(!text.contains("Bearer X"))

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import Understudy
 import UnderstudyCore
+import UnderstudyJSON
 import UnderstudyRecording
 import UnderstudyServer
-import UnderstudyJSON
 
 /// Secrets in query parameters and form bodies stay off disk, in recordings and HAR imports,
 /// and the stubs still replay for requests that carry other values for them.
@@ -15,22 +15,25 @@ import UnderstudyJSON
         let folder = try TemporaryFolder()
         let upstream = try await startServer([
             #"{"request":{"urlPath":"/search"},"response":{"body":"results"}}"#,
-            #"{"request":{"method":"POST","url":"/oauth/token"},"response":{"body":"access_token=R-SECRET&scope=read","headers":{"Content-Type":"application/x-www-form-urlencoded"}}}"#,
+            #"{"request":{"method":"POST","url":"/oauth/token"},"response":{"body":"access_token=R-SECRET&scope=read","headers":{"Content-Type":"application/x-www-form-urlencoded"}}}"#
         ])
         let redaction = RedactionPolicy.defaults(jsonFields: ["password"], parameters: ["api_key", "access_token"])
         let recorded = try await withServers([upstream]) {
-            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), redaction: redaction) { server in
+            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), redaction: redaction) {
+                server in
                 [
                     try await fetch(server.baseURL, "/search?q=cats&api_key=Q-SECRET"),
                     try await fetch(
                         "POST", server.baseURL, "/oauth/token", body: Data("user=rita&password=F-SECRET&grant=pw".utf8),
-                        headers: ["Content-Type": Self.formType]),
+                        headers: ["Content-Type": Self.formType])
                 ]
             }
         }
         #expect(recorded.map(\.text) == ["results", "access_token=R-SECRET&scope=read"])
         let onDisk = try folder.allText()
-        for secret in ["Q-SECRET", "F-SECRET", "R-SECRET"] { #expect(!onDisk.contains(secret), "\(secret) reached the disk") }
+        for secret in ["Q-SECRET", "F-SECRET", "R-SECRET"] {
+            #expect(!onDisk.contains(secret), "\(secret) reached the disk")
+        }
         #expect(onDisk.contains("cats"))
         #expect(onDisk.contains("rita"))
         #expect(onDisk.contains("access_token=[REDACTED]&scope=read"))
@@ -41,7 +44,7 @@ import UnderstudyJSON
                 try await fetch(server.baseURL, "/search?q=cats&api_key=OTHER"),
                 try await fetch(
                     "POST", server.baseURL, "/oauth/token", body: Data("user=rita&password=other&grant=pw".utf8),
-                    headers: ["Content-Type": Self.formType]),
+                    headers: ["Content-Type": Self.formType])
             ]
         }
         #expect(replayed.map(\.status) == [200, 200])

@@ -16,7 +16,9 @@ import UnderstudyServer
             """
         let proxy = try await startServer([stub], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy, upstream]) {
-            let reply = try await fetch("POST", proxy.baseURL, "/api/things?x=1", body: Data("hello".utf8), headers: ["X-Secret": "s", "X-Kept": "k"])
+            let reply = try await fetch(
+                "POST", proxy.baseURL, "/api/things?x=1", body: Data("hello".utf8),
+                headers: ["X-Secret": "s", "X-Kept": "k"])
             #expect(reply.status == 201)
             #expect(reply.text == "made")
             #expect(reply.header("X-Up") == "1")
@@ -39,7 +41,8 @@ import UnderstudyServer
         let upstream = try await startServer([
             #"{"request":{"url":"/bytes"},"response":{"base64Body":"\#(binaryBody.base64EncodedString())","headers":{"Content-Type":"application/octet-stream"}}}"#
         ])
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL.absoluteString)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL.absoluteString)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy, upstream]) {
             let reply = try await fetch(proxy.baseURL, "/bytes")
             #expect(reply.body == binaryBody)
@@ -49,7 +52,8 @@ import UnderstudyServer
     @Test func aRefusedConnectionIs502WithAClearBody() async throws {
         let refused = try RefusedPort()
         let deadURL = refused.baseURL
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(deadURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(deadURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             let reply = try await fetch(proxy.baseURL, "/anything")
             #expect(reply.status == 502)
@@ -61,7 +65,8 @@ import UnderstudyServer
 
     @Test func garbageFromTheUpstreamIs502() async throws {
         let upstream = try await startServer([#"{"response":{"fault":"RANDOM_DATA_THEN_CLOSE"}}"#])
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL.absoluteString)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL.absoluteString)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy, upstream]) {
             let reply = try await fetch(proxy.baseURL, "/x")
             #expect(reply.status == 502)
@@ -72,7 +77,8 @@ import UnderstudyServer
     @Test func aSlowUpstreamIs504() async throws {
         let upstream = try await startServer([#"{"response":{"status":200,"fixedDelayMilliseconds":60000}}"#])
         let proxy = try await startServer(
-            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL.absoluteString)"}}"#], proxy: AsyncHTTPProxyForwarder(timeout: .milliseconds(200)))
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL.absoluteString)"}}"#],
+            proxy: AsyncHTTPProxyForwarder(timeout: .milliseconds(200)))
         try await withServers([proxy, upstream]) {
             let reply = try await fetch(proxy.baseURL, "/slow")
             #expect(reply.status == 504)
@@ -101,7 +107,8 @@ import UnderstudyServer
         headers.add("X-Replace", "old")
         let request = LoggedRequest(method: "PUT", url: "/v1/items/7?q=a", headers: headers, body: Data("abc".utf8))
         let settings = ProxySettings(
-            baseURL: "https://api.example.com/base/", urlPrefixToRemove: "/v1", additionalRequestHeaders: [NamedValues("X-Replace", "new")])
+            baseURL: "https://api.example.com/base/", urlPrefixToRemove: "/v1",
+            additionalRequestHeaders: [NamedValues("X-Replace", "new")])
         let outbound = ProxyRequest(forwarding: request, settings: settings)
         #expect(outbound.url == "https://api.example.com/base/items/7?q=a")
         #expect(outbound.headers.names == ["Accept", "X-Replace"])

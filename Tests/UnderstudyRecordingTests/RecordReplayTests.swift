@@ -15,7 +15,7 @@ import UnderstudyServer
             #"{"request":{"method":"GET","url":"/timeline?page=2"},"response":{"status":200,"body":"[{\"id\":1}]","headers":{"Content-Type":"application/json"}}}"#,
             #"{"request":{"method":"GET","url":"/avatar.png"},"response":{"base64Body":"\#(binaryBody.base64EncodedString())","headers":{"Content-Type":"image/png"}}}"#,
             #"{"request":{"method":"GET","url":"/book"},"response":{"body":"\#(bigText)","headers":{"Content-Type":"text/plain"}}}"#,
-            #"{"request":{"method":"POST","url":"/login"},"response":{"status":200,"body":"{\"token\":\"tok-SECRET-1\",\"user\":\"rita\"}","headers":{"Content-Type":"application/json","Set-Cookie":"session=COOKIE-SECRET"}}}"#,
+            #"{"request":{"method":"POST","url":"/login"},"response":{"status":200,"body":"{\"token\":\"tok-SECRET-1\",\"user\":\"rita\"}","headers":{"Content-Type":"application/json","Set-Cookie":"session=COOKIE-SECRET"}}}"#
         ])
     }
 
@@ -24,7 +24,9 @@ import UnderstudyServer
             try await fetch(base, "/timeline?page=2", headers: ["Authorization": "Bearer AUTH-SECRET"]),
             try await fetch(base, "/avatar.png"),
             try await fetch(base, "/book"),
-            try await fetch("POST", base, "/login", body: Data(#"{"user":"rita","password":"PW-SECRET"}"#.utf8), headers: ["Content-Type": "application/json"]),
+            try await fetch(
+                "POST", base, "/login", body: Data(#"{"user":"rita","password":"PW-SECRET"}"#.utf8),
+                headers: ["Content-Type": "application/json"])
         ]
     }
 
@@ -33,7 +35,8 @@ import UnderstudyServer
         let upstream = try await Self.realAPI()
         let redaction = RedactionPolicy.defaults(jsonFields: ["token", "password"])
         let recorded = try await withServers([upstream]) {
-            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), redaction: redaction) { server in
+            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), redaction: redaction) {
+                server in
                 try await Self.exercise(server.baseURL)
             }
         }
@@ -48,7 +51,9 @@ import UnderstudyServer
         let files = folder.files(in: "__files")
         #expect(files.count == 2)
         let png = try #require(files.first { $0.hasSuffix(".png") })
-        #expect(try Data(contentsOf: folder.url.appendingPathComponent("__files").appendingPathComponent(png)) == binaryBody)
+        #expect(
+            try Data(contentsOf: folder.url.appendingPathComponent("__files").appendingPathComponent(png)) == binaryBody
+        )
         #expect(files.contains { $0.hasPrefix("get-book-") && $0.hasSuffix(".txt") })
 
         // The secrets are nowhere on disk.
@@ -73,7 +78,8 @@ import UnderstudyServer
 
     @Test func strictReplayFailsOnARequestNeverRecorded() async throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         await #expect(throws: UnrecordedRequestsError.self) {
             try await withReplay(from: folder.url) { server in
                 _ = try await fetch(server.baseURL, "/never-recorded")
@@ -99,16 +105,23 @@ import UnderstudyServer
     @Test func theEnvironmentDecidesTheMode() throws {
         let folder = URL(fileURLWithPath: "/tmp/f")
         let upstream = try #require(URL(string: "https://api.example.com"))
-        #expect(RecordReplayMode.fromEnvironment(folder: folder, upstream: upstream, environment: [:]) == .replay(from: folder))
-        #expect(RecordReplayMode.fromEnvironment(folder: folder, upstream: upstream, environment: ["UNDERSTUDY_RECORD": "1"]) == .record(to: folder, upstream: upstream))
-        #expect(RecordReplayMode.fromEnvironment(folder: folder, upstream: upstream, environment: ["UNDERSTUDY_RECORD": "0"]) == .replay(from: folder))
+        #expect(
+            RecordReplayMode.fromEnvironment(folder: folder, upstream: upstream, environment: [:])
+                == .replay(from: folder))
+        #expect(
+            RecordReplayMode.fromEnvironment(
+                folder: folder, upstream: upstream, environment: ["UNDERSTUDY_RECORD": "1"])
+                == .record(to: folder, upstream: upstream))
+        #expect(
+            RecordReplayMode.fromEnvironment(
+                folder: folder, upstream: upstream, environment: ["UNDERSTUDY_RECORD": "0"]) == .replay(from: folder))
     }
 
     @Test func repeatsBecomeAScenarioThatReplaysInOrder() async throws {
         let folder = try TemporaryFolder()
         let upstream = try await startServer([
             #"{"scenarioName":"job","requiredScenarioState":"Started","newScenarioState":"done","request":{"url":"/job"},"response":{"body":"running"}}"#,
-            #"{"scenarioName":"job","requiredScenarioState":"done","request":{"url":"/job"},"response":{"body":"finished"}}"#,
+            #"{"scenarioName":"job","requiredScenarioState":"done","request":{"url":"/job"},"response":{"body":"finished"}}"#
         ])
         try await withServers([upstream]) {
             try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL)) { server in
@@ -117,7 +130,10 @@ import UnderstudyServer
             }
         }
         let texts = try await withReplay(from: folder.url) { server in
-            [try await fetch(server.baseURL, "/job").text, try await fetch(server.baseURL, "/job").text, try await fetch(server.baseURL, "/job").text]
+            [
+                try await fetch(server.baseURL, "/job").text, try await fetch(server.baseURL, "/job").text,
+                try await fetch(server.baseURL, "/job").text
+            ]
         }
         #expect(texts == ["running", "finished", "finished"])
     }
@@ -126,7 +142,8 @@ import UnderstudyServer
         let folder = try TemporaryFolder()
         let upstream = try await startServer([#"{"request":{"url":"/same"},"response":{"body":"x"}}"#])
         try await withServers([upstream]) {
-            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), repeatsAsScenarios: false) { server in
+            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), repeatsAsScenarios: false) {
+                server in
                 for _ in 0..<3 { _ = try await fetch(server.baseURL, "/same") }
             }
         }
@@ -137,8 +154,10 @@ import UnderstudyServer
         let folder = try TemporaryFolder()
         let mappings = folder.url.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
-        try Data(#"{"request":{"method":"GET","url":"/hand-written"},"response":{"body":"mine"}}"#.utf8).write(to: mappings.appendingPathComponent("hand.json"))
-        try Data(#"{"request":{"method":"GET","url":"/a"},"response":{"body":"old"}}"#.utf8).write(to: mappings.appendingPathComponent("old-a.json"))
+        try Data(#"{"request":{"method":"GET","url":"/hand-written"},"response":{"body":"mine"}}"#.utf8).write(
+            to: mappings.appendingPathComponent("hand.json"))
+        try Data(#"{"request":{"method":"GET","url":"/a"},"response":{"body":"old"}}"#.utf8).write(
+            to: mappings.appendingPathComponent("old-a.json"))
         let upstream = try await startServer([#"{"request":{"url":"/a"},"response":{"body":"new"}}"#])
         try await withServers([upstream]) {
             try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL)) { server in

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
 import UnderstudyRecording
 import UnderstudyServer
-import UnderstudyJSON
 
 /// A recording keeps every exchange from start to stop, whatever the journal keeps; an answer
 /// too large to capture becomes a stub that says so rather than one with a cut body.
@@ -11,7 +11,8 @@ import UnderstudyJSON
     @Test(arguments: [5, 0])
     func aRecordingLongerThanTheJournalLosesNoRequest(journalCapacity: Int) async throws {
         let folder = try TemporaryFolder()
-        let upstream = try await startServer([#"{"request":{"urlPathPattern":"/items/.*"},"response":{"body":"item"}}"#])
+        let upstream = try await startServer([#"{"request":{"urlPathPattern":"/items/.*"},"response":{"body":"item"}}"#]
+        )
         let proxy = try await startServer([], proxy: AsyncHTTPProxyForwarder(), journalCapacity: journalCapacity)
         let recorder = StubRecorder(engine: proxy.engine, directory: folder.directory)
         let outcome = try await withServers([proxy, upstream]) {
@@ -34,7 +35,7 @@ import UnderstudyJSON
         let folder = try TemporaryFolder()
         let upstream = try await startServer([
             #"{"request":{"url":"/big"},"response":{"body":"0123456789abcdef","headers":{"Content-Type":"text/plain"}}}"#,
-            #"{"request":{"url":"/small"},"response":{"body":"tiny"}}"#,
+            #"{"request":{"url":"/small"},"response":{"body":"tiny"}}"#
         ])
         var configuration = quietConfiguration
         configuration.maxBodyBytes = 8
@@ -48,16 +49,20 @@ import UnderstudyJSON
             return try recorder.stop()
         }
         #expect(outcome.result.uncapturedBodies.count == 1)
-        #expect(outcome.result.uncapturedBodies.first?.contains("GET /big answered 200 with 16 bytes, over the capture limit of 8") == true)
+        #expect(
+            outcome.result.uncapturedBodies.first?.contains(
+                "GET /big answered 200 with 16 bytes, over the capture limit of 8") == true)
         let big = try #require(folder.files(in: "mappings").first { $0.hasPrefix("get-big-") })
-        let json = try JSONParser.parse(Data(contentsOf: folder.url.appendingPathComponent("mappings").appendingPathComponent(big)))
+        let json = try JSONParser.parse(
+            Data(contentsOf: folder.url.appendingPathComponent("mappings").appendingPathComponent(big)))
         #expect(json["response"]?["status"] == 500)
         let body = try #require(json["response"]?["body"]?.stringValue)
         #expect(body.contains("could not record this response"))
         #expect(!body.contains("01234567"))
         #expect(json["metadata"]?[StubGenerator.uncapturedMetadataKey]?["bodyBytes"] == 16)
         let small = try #require(folder.files(in: "mappings").first { $0.hasPrefix("get-small-") })
-        let smallJSON = try JSONParser.parse(Data(contentsOf: folder.url.appendingPathComponent("mappings").appendingPathComponent(small)))
+        let smallJSON = try JSONParser.parse(
+            Data(contentsOf: folder.url.appendingPathComponent("mappings").appendingPathComponent(small)))
         #expect(smallJSON["response"]?["body"] == "tiny")
     }
 }

@@ -21,7 +21,9 @@ final class SteppedUpstream: Sendable {
         self.gate = gate
     }
 
-    static func start(first: String, rest: String, framing: Framing, breakOff: Bool = false) async throws -> SteppedUpstream {
+    static func start(first: String, rest: String, framing: Framing, breakOff: Bool = false) async throws
+        -> SteppedUpstream
+    {
         let group = MultiThreadedEventLoopGroup.singleton
         let gate = group.any().makePromise(of: Void.self)
         let script = Script(first: first, rest: rest, framing: framing, breakOff: breakOff, gate: gate.futureResult)
@@ -69,10 +71,13 @@ final class SteppedUpstream: Sendable {
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "text/plain")
             switch script.framing {
-            case .contentLength: headers.add(name: "Content-Length", value: String(script.first.utf8.count + script.rest.utf8.count))
+            case .contentLength:
+                headers.add(name: "Content-Length", value: String(script.first.utf8.count + script.rest.utf8.count))
             case .chunked: headers.add(name: "Transfer-Encoding", value: "chunked")
             }
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil
+            )
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: script.first)))), promise: nil)
             let bound = NIOLoopBound((context: context, handler: self), eventLoop: context.eventLoop)
             let script = self.script
@@ -82,7 +87,8 @@ final class SteppedUpstream: Sendable {
                     context.close(promise: nil)
                     return
                 }
-                context.write(handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: script.rest)))), promise: nil)
+                context.write(
+                    handler.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: script.rest)))), promise: nil)
                 context.writeAndFlush(handler.wrapOutboundOut(.end(nil)), promise: nil)
             }
         }
@@ -96,7 +102,10 @@ final class RawClient {
     /// Everything read so far.
     private(set) var received: [UInt8] = []
 
-    private init(inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+    private init(
+        inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) {
         self.inbound = inbound
         self.outbound = outbound
     }
@@ -106,7 +115,9 @@ final class RawClient {
     static func with<T>(port: Int, _ body: (RawClient) async throws -> T) async throws -> T {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
             }
         return try await channel.executeThenClose { inbound, outbound in
             try await body(RawClient(inbound: inbound.makeAsyncIterator(), outbound: outbound))

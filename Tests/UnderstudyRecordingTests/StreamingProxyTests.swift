@@ -13,7 +13,8 @@ import UnderstudyServer
     @Test(arguments: SteppedUpstream.Framing.allCases)
     func theClientGetsTheFirstPartBeforeTheUpstreamHasSentTheRest(framing: SteppedUpstream.Framing) async throws {
         let upstream = try await SteppedUpstream.start(first: "first-part|", rest: "the-rest", framing: framing)
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             try await RawClient.with(port: proxy.port) { client in
                 try await client.send(Self.request)
@@ -42,8 +43,10 @@ import UnderstudyServer
     }
 
     @Test func anUpstreamThatBreaksOffMidBodyClosesTheClientConnection() async throws {
-        let upstream = try await SteppedUpstream.start(first: "first-part|", rest: "never sent", framing: .contentLength, breakOff: true)
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let upstream = try await SteppedUpstream.start(
+            first: "first-part|", rest: "never sent", framing: .contentLength, breakOff: true)
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             try await RawClient.with(port: proxy.port) { client in
                 try await client.send(Self.request)
@@ -67,7 +70,8 @@ import UnderstudyServer
         var configuration = quietConfiguration
         configuration.maxBodyBytes = 8
         let proxy = try await startServer(
-            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder(), configuration: configuration)
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder(),
+            configuration: configuration)
         try await withServers([proxy]) {
             let reply = try await fetch(proxy.baseURL, "/big")
             #expect(reply.text == "first-part|the-rest")

@@ -13,10 +13,12 @@ import UnderstudyServer
         // the time-out starts when the connection opens.
         configuration.idleTimeout = .seconds(2)
         let proxy = try await startServer(
-            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder(), configuration: configuration)
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder(),
+            configuration: configuration)
         try await withServers([proxy]) {
             try await RawClient.with(port: proxy.port) { client in
-                try await client.send("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\na\r\n0123456789\r\n")
+                try await client.send(
+                    "POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\na\r\n0123456789\r\n")
                 try await upstream.firstPart.get()
                 // Nothing more is sent: the server must give up on the connection by itself.
                 await client.readToEnd()
@@ -31,13 +33,15 @@ import UnderstudyServer
 
     @Test func anAbsoluteFormAdminRequestWithAStreamableBodyReachesTheAdminAPI() async throws {
         let upstream = try await UploadUpstream.start(firstPartBytes: 1)
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], admin: true, proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], admin: true, proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             try await RawClient.with(port: proxy.port) { client in
                 let mapping = #"{"request":{"url":"/made"},"response":{"status":204}}"#
                 let chunk = String(mapping.utf8.count, radix: 16) + "\r\n" + mapping + "\r\n0\r\n\r\n"
                 try await client.send(
-                    "POST http://127.0.0.1:\(proxy.port)/__admin/mappings HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunk)
+                    "POST http://127.0.0.1:\(proxy.port)/__admin/mappings HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                        + chunk)
                 await client.readToEnd()
                 #expect(client.text.hasPrefix("HTTP/1.1 201"))
             }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import UnderstudyCore
+import UnderstudyJSON
 import UnderstudyRecording
 import UnderstudyServer
-import UnderstudyJSON
 
 /// Large request bodies bound for a proxy stub stream to the upstream: the upstream sees the first
 /// part of the body while the client still holds the rest (the client sends it only once the
@@ -30,7 +30,8 @@ import UnderstudyJSON
     @Test(arguments: Framing.allCases)
     func theUpstreamGetsTheFirstPartBeforeTheClientHasSentTheRest(framing: Framing) async throws {
         let upstream = try await UploadUpstream.start(firstPartBytes: Self.firstPart.utf8.count)
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             try await RawClient.with(port: proxy.port) { client in
                 try await client.send(Self.head(framing) + Self.encoded(Self.firstPart, framing))
@@ -56,7 +57,7 @@ import UnderstudyJSON
         let proxy = try await startServer(
             [
                 #"{"priority":5,"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#,
-                #"{"priority":1,"request":{"method":"POST","bodyPatterns":[{"contains":"needle|end"}]},"response":{"status":201,"body":"matched"}}"#,
+                #"{"priority":1,"request":{"method":"POST","bodyPatterns":[{"contains":"needle|end"}]},"response":{"status":201,"body":"matched"}}"#
             ], proxy: AsyncHTTPProxyForwarder())
         let big = String(repeating: "x", count: 100_000)
         try await withServers([proxy]) {
@@ -81,8 +82,11 @@ import UnderstudyJSON
         let server = try await startServer([], admin: true, root: folder.directory, proxy: AsyncHTTPProxyForwarder())
         try await withServers([server, upstream]) {
             let spec = #"{"targetBaseUrl":"\#(upstream.baseURL.absoluteString)","persist":false}"#
-            #expect(try await fetch("POST", server.baseURL, "/__admin/recordings/start", body: Data(spec.utf8)).status == 200)
-            let reply = try await fetch("POST", server.baseURL, "/upload", body: Data(body.utf8), headers: ["Content-Type": "text/plain"])
+            #expect(
+                try await fetch("POST", server.baseURL, "/__admin/recordings/start", body: Data(spec.utf8)).status
+                    == 200)
+            let reply = try await fetch(
+                "POST", server.baseURL, "/upload", body: Data(body.utf8), headers: ["Content-Type": "text/plain"])
             #expect(reply.text == "stored")
             let event = try #require(server.engine.journal.events.first { $0.request.url == "/upload" })
             #expect(event.request.body == Data(body.utf8))
@@ -95,7 +99,8 @@ import UnderstudyJSON
 
     @Test func aClientThatLeavesMidUploadEndsTheUpstreamRequest() async throws {
         let upstream = try await UploadUpstream.start(firstPartBytes: Self.firstPart.utf8.count)
-        let proxy = try await startServer([#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
+        let proxy = try await startServer(
+            [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder())
         try await withServers([proxy]) {
             try await RawClient.with(port: proxy.port) { client in
                 try await client.send(Self.head(.contentLength) + Self.firstPart)
@@ -107,7 +112,8 @@ import UnderstudyJSON
             #expect(event.request.body == Data(Self.firstPart.utf8))
             #expect(event.subEvents.contains { $0.type == "PROXY_REQUEST_BODY_BROKEN" })
             // And the server carries on.
-            #expect(try await fetch("POST", proxy.baseURL, "/small", body: Data("tiny".utf8)).text == "received 4 bytes")
+            #expect(
+                try await fetch("POST", proxy.baseURL, "/small", body: Data("tiny".utf8)).text == "received 4 bytes")
         }
         try await upstream.stop()
     }

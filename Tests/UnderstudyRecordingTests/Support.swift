@@ -5,7 +5,7 @@ import UnderstudyRecording
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What the client saw.
@@ -33,7 +33,9 @@ func fetch(_ base: URL, _ path: String, headers: [String: String] = [:]) async t
     try await fetch("GET", base, path, headers: headers)
 }
 
-func fetch(_ method: String, _ base: URL, _ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> Reply {
+func fetch(_ method: String, _ base: URL, _ path: String, body: Data? = nil, headers: [String: String] = [:])
+    async throws -> Reply
+{
     var request = URLRequest(url: try #require(URL(string: base.absoluteString + path)))
     request.httpMethod = method
     request.httpBody = body
@@ -62,7 +64,10 @@ func startServer(
     let engine = StubEngine(journal: RequestJournal(capacity: journalCapacity), files: root?.files)
     for stub in stubs { try engine.store.add(StubMapping(jsonText: stub)) }
     // The recorder behind /__admin/recordings, as the CLI's serve passes one.
-    let api = admin ? WireMockAdminAPI(engine: engine, mappings: root, recorder: StubRecorder(engine: engine, directory: root)) : nil
+    let api =
+        admin
+        ? WireMockAdminAPI(engine: engine, mappings: root, recorder: StubRecorder(engine: engine, directory: root))
+        : nil
     return try await StubHTTPServer.start(engine: engine, admin: api, configuration: configuration, proxy: proxy)
 }
 
@@ -100,7 +105,9 @@ final class TemporaryFolder: Sendable {
         var text = ""
         for sub in ["mappings", "__files"] {
             for name in files(in: sub) {
-                text += String(decoding: try Data(contentsOf: url.appendingPathComponent(sub).appendingPathComponent(name)), as: UTF8.self)
+                text += String(
+                    decoding: try Data(contentsOf: url.appendingPathComponent(sub).appendingPathComponent(name)),
+                    as: UTF8.self)
             }
         }
         return text

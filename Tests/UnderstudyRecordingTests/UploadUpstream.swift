@@ -38,7 +38,8 @@ final class UploadUpstream: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.any()
         let promises = Promises(
-            firstPart: loop.makePromise(), ended: loop.makePromise(), brokeOff: loop.makePromise(), firstPartBytes: firstPartBytes)
+            firstPart: loop.makePromise(), ended: loop.makePromise(), brokeOff: loop.makePromise(),
+            firstPartBytes: firstPartBytes)
         let counter = Counter()
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -94,7 +95,9 @@ final class UploadUpstream: Sendable {
                 var headers = HTTPHeaders()
                 headers.add(name: "Content-Type", value: "text/plain")
                 headers.add(name: "Content-Length", value: String(text.utf8.count))
-                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                context.write(
+                    wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))),
+                    promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: text)))), promise: nil)
                 context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UnderstudyServer
 
 @Suite struct AdminResponseTests {

@@ -18,7 +18,8 @@ import UnderstudyTemplating
         var templateHeaders: [(name: String, values: [String])] = [("X-Id", ["7", "8"])]
         var cookies: [(name: String, values: [String])] = [("session", ["s1"])]
         var parts: [TemplateRequestPart] = [
-            TemplateRequestPart(name: "file", fileName: "a.txt", headers: [("Content-Type", ["text/plain"])], body: Data("part".utf8))
+            TemplateRequestPart(
+                name: "file", fileName: "a.txt", headers: [("Content-Type", ["text/plain"])], body: Data("part".utf8))
         ]
         func templateParts() -> [TemplateRequestPart] { parts }
     }
@@ -31,7 +32,7 @@ import UnderstudyTemplating
         ("{{request.baseUrl}} {{request.id}}", "http://api.local:8080 0b7a1f52-52f0-4a59-8a26-1c8e0f4e4c11"),
         ("{{request.body}}", "whole body"),
         ("{{request.multipart}} {{request.parts.file.body}} {{request.parts.file.binary}}", "true part true"),
-        ("{{request.parts.file.headers.content-type}}", "text/plain"),
+        ("{{request.parts.file.headers.content-type}}", "text/plain")
     ])
     func rendersAnyTemplateRequest(_ template: String, _ expected: String) throws {
         #expect(try Template(template).render(PlainRequest()) == expected)

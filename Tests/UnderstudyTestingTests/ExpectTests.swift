@@ -4,7 +4,7 @@ import Testing
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Verification failures become issues at the caller, with the diff and what was received.

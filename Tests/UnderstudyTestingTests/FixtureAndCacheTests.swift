@@ -3,15 +3,17 @@ import Testing
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct FixtureAndCacheTests {
     struct Item: Decodable, Equatable { var id: Int }
 
     @Test func fixturesReadBodyFilesAndRefuseToLeaveTheFolder() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-fixtures-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "understudy-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
         try Data(#"[{"id":4}]"#.utf8).write(to: root.appendingPathComponent("__files/items.json"))
         defer { try? FileManager.default.removeItem(at: root) }
         let fixtures = Fixtures(root: root)

@@ -4,7 +4,7 @@ import Testing
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Gates hold responses in flight on both transports until released.

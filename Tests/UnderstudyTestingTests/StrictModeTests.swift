@@ -3,7 +3,7 @@ import Testing
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Strict mode, run by hand on a host (the traits run the same check at the end of a test).
@@ -46,8 +46,10 @@ import FoundationNetworking
     }
 
     @Test func aStaticFileIsNotAMiss() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-strict-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "understudy-strict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
         try Data("hello".utf8).write(to: root.appendingPathComponent("__files/hello.txt"))
         defer { try? FileManager.default.removeItem(at: root) }
         try await withStubServer(root: root) { server in
@@ -108,7 +110,8 @@ struct StubServerTraitTests {
         let test = try #require(Test.current)
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: Test.Case.current) {
-                let host: any StubHost = trait.transport == .server ? try StubServer.current : try InProcessStubs.current
+                let host: any StubHost =
+                    trait.transport == .server ? try StubServer.current : try InProcessStubs.current
                 _ = try await host.session.data(from: host.url("/unexpected"))
             }
         } matching: { issue in

@@ -3,7 +3,7 @@ import UnderstudyTesting
 import XCTest
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The XCTest side: a server per test with automatic tear-down.

@@ -14,7 +14,8 @@ import UnderstudyJSON
         #expect(RequestPattern.any("/p").json == (try Self.json(#"{"method":"ANY","urlPath":"/p"}"#)))
         let full = try RequestPattern.post("/r").query("page", .equalTo("2")).header("Accept", .contains("json"))
             .cookie("s", .absent).basicAuth("u", "p").jsonBody(["a": 1], ignoreArrayOrder: true)
-        let expected = try Self.json(#"""
+        let expected = try Self.json(
+            #"""
             {"method":"POST","urlPath":"/r","headers":{"Accept":{"contains":"json"}},"queryParameters":{"page":{"equalTo":"2"}},
              "cookies":{"s":{"absent":true}},"basicAuthCredentials":{"username":"u","password":"p"},
              "bodyPatterns":[{"equalToJson":{"a":1},"ignoreArrayOrder":true}]}
@@ -32,13 +33,25 @@ import UnderstudyJSON
     }
 
     @Test func responsesWriteWireMockJSON() throws {
-        #expect(ResponseDefinition.ok(json: "[]").json == (try Self.json(#"{"status":200,"body":"[]","headers":{"Content-Type":"application/json"}}"#)))
-        #expect(ResponseDefinition.unauthorized(challenge: .basic(realm: "api")).json == (try Self.json(#"{"status":401,"headers":{"WWW-Authenticate":"Basic realm=\"api\""}}"#)))
-        #expect(ResponseDefinition.redirect(to: "/x").json == (try Self.json(#"{"status":302,"headers":{"Location":"/x"}}"#)))
-        #expect(ResponseDefinition.fault(.emptyResponse).json == (try Self.json(#"{"status":200,"fault":"EMPTY_RESPONSE"}"#)))
+        #expect(
+            ResponseDefinition.ok(json: "[]").json
+                == (try Self.json(#"{"status":200,"body":"[]","headers":{"Content-Type":"application/json"}}"#)))
+        #expect(
+            ResponseDefinition.unauthorized(challenge: .basic(realm: "api")).json
+                == (try Self.json(#"{"status":401,"headers":{"WWW-Authenticate":"Basic realm=\"api\""}}"#)))
+        #expect(
+            ResponseDefinition.redirect(to: "/x").json
+                == (try Self.json(#"{"status":302,"headers":{"Location":"/x"}}"#)))
+        #expect(
+            ResponseDefinition.fault(.emptyResponse).json
+                == (try Self.json(#"{"status":200,"fault":"EMPTY_RESPONSE"}"#)))
         #expect(ResponseDefinition.ok().delay(.milliseconds(250)).fixedDelayMilliseconds == 250)
-        #expect(ResponseDefinition.ok().delay(.lognormal(median: .milliseconds(80), sigma: 0.4)).delayDistribution == .lognormal(median: 80, sigma: 0.4, maxValue: nil))
-        #expect(ResponseDefinition.ok().delay(.uniform(.milliseconds(10)...(.milliseconds(20)))).delayDistribution == .uniform(lower: 10, upper: 20))
+        #expect(
+            ResponseDefinition.ok().delay(.lognormal(median: .milliseconds(80), sigma: 0.4)).delayDistribution
+                == .lognormal(median: 80, sigma: 0.4, maxValue: nil))
+        #expect(
+            ResponseDefinition.ok().delay(.uniform(.milliseconds(10)...(.milliseconds(20)))).delayDistribution
+                == .uniform(lower: 10, upper: 20))
         #expect(ResponseDefinition.ok(bodyFile: "a.json").body == .file("a.json"))
     }
 

@@ -3,7 +3,7 @@ import Testing
 import Understudy
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The host API a test author sees, the same on both transports: queries instead of the engine,
@@ -51,14 +51,17 @@ import FoundationNetworking
 
     @Test(arguments: StubTransport.allCases)
     func shutdownStopsServingAndOpensGates(_ transport: StubTransport) async throws {
-        let host: any StubHost = switch transport {
-        case .server: try await StubServer.start()
-        case .inProcess: try InProcessStubs()
-        }
+        let host: any StubHost =
+            switch transport {
+            case .server: try await StubServer.start()
+            case .inProcess: try InProcessStubs()
+            }
         let gate = host.stub(.get("/held"), .ok().held())
         let url = try host.url("/held")
         try await host.shutdown()
         #expect(gate.gate?.isOpen ?? true)
-        await #expect(throws: URLError.self) { _ = try await URLSession(configuration: host.sessionConfiguration()).data(from: url) }
+        await #expect(throws: URLError.self) {
+            _ = try await URLSession(configuration: host.sessionConfiguration()).data(from: url)
+        }
     }
 }

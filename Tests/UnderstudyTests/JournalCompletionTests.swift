@@ -3,7 +3,7 @@ import Testing
 import Understudy
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Both transports complete a request's journal entry at the same moment: once the answer falls

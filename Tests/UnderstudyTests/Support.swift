@@ -3,7 +3,7 @@ import Testing
 import Understudy
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What a client saw: status, headers and body.
@@ -25,7 +25,10 @@ extension StubHost {
     }
 
     /// Sends one request through this host's session.
-    func send(_ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:], timeout: TimeInterval? = nil, session: URLSession? = nil) async throws -> Reply {
+    func send(
+        _ method: String, _ path: String, body: Data? = nil, headers: [String: String] = [:],
+        timeout: TimeInterval? = nil, session: URLSession? = nil
+    ) async throws -> Reply {
         var request = URLRequest(url: try url(path))
         request.httpMethod = method
         request.httpBody = body
@@ -41,7 +44,9 @@ extension StubHost {
     }
 
     /// The URLError a request ends in; records an issue when it succeeds instead.
-    func failure(_ method: String, _ path: String, body: Data? = nil, timeout: TimeInterval? = nil, session: URLSession? = nil) async -> URLError? {
+    func failure(
+        _ method: String, _ path: String, body: Data? = nil, timeout: TimeInterval? = nil, session: URLSession? = nil
+    ) async -> URLError? {
         do {
             let reply = try await send(method, path, body: body, timeout: timeout, session: session)
             Issue.record("expected a URLError, got status \(reply.status)")

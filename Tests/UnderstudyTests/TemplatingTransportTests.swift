@@ -9,8 +9,11 @@ import Understudy
         try await withStubs(transport) { host throws in
             host.stub(
                 .post("/users/42"),
-                .ok(body: #"{"id":"{{request.pathSegments.[1]}}","q":"{{request.query.q}}","name":"{{jsonPath request.body '$.name'}}"}"#)
-                    .header("X-Method", "{{request.method}}").templated())
+                .ok(
+                    body:
+                        #"{"id":"{{request.pathSegments.[1]}}","q":"{{request.query.q}}","name":"{{jsonPath request.body '$.name'}}"}"#
+                )
+                .header("X-Method", "{{request.method}}").templated())
             let reply = try await host.send("POST", "/users/42?q=hi", body: Data(#"{"name":"Ann"}"#.utf8))
             #expect(reply.text == #"{"id":"42","q":"hi","name":"Ann"}"#)
             #expect(reply.header("X-Method") == "POST")

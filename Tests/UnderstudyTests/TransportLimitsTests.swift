@@ -3,7 +3,7 @@ import Testing
 import Understudy
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What only the server can do: it does it, and in-process fails at once with a message that

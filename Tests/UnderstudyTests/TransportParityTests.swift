@@ -3,7 +3,7 @@ import Testing
 import Understudy
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Every behaviour the in-process transport supports, checked to give the same result over the
@@ -12,7 +12,8 @@ import FoundationNetworking
     @Test(arguments: StubTransport.allCases)
     func servesStatusHeadersAndBody(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host throws in
-            let handle = host.stub(.get("/hello"), .status(203).header("X-Greeting", "hi").header("X-Greeting", "there").body("hello"))
+            let handle = host.stub(
+                .get("/hello"), .status(203).header("X-Greeting", "hi").header("X-Greeting", "there").body("hello"))
             let reply = try await host.send("/hello")
             #expect(reply.status == 203)
             #expect(reply.header("X-Greeting") == "hi, there")
@@ -41,7 +42,9 @@ import FoundationNetworking
     @Test(arguments: StubTransport.allCases)
     func matchesQueryHeadersCookiesAndAuth(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host throws in
-            host.stub(.get("/reviews").query("page", .equalTo("2 a")).header("X-Token", .contains("abc")), .ok(body: "page 2"))
+            host.stub(
+                .get("/reviews").query("page", .equalTo("2 a")).header("X-Token", .contains("abc")), .ok(body: "page 2")
+            )
             host.stub(.get("/me").cookie("session", .equalTo("s1")).basicAuth("rita", "mysecret"), .ok(body: "rita"))
             host.stub(try .urlPathPattern("/things/[0-9]+", method: "DELETE"), .noContent())
             #expect(try await host.send("/reviews?page=2+a", headers: ["X-Token": "xabcx"]).text == "page 2")
@@ -60,11 +63,17 @@ import FoundationNetworking
             host.stub(try .post("/orders").jsonPath("$.items[?(@.sku == 'A1')]"), .accepted())
             host.stub(.put("/notes").body(.contains("remember")), .ok())
             host.stub(.post("/form").form("name", .equalTo("a b")), .ok(body: "form"))
-            #expect(try await host.send("POST", "/reviews", body: Data(#"{"stars":5.0,"title":"Whatever"}"#.utf8)).status == 201)
-            #expect(try await host.send("POST", "/reviews", body: Data(#"{"stars":4,"title":"Whatever"}"#.utf8)).status == 404)
+            #expect(
+                try await host.send("POST", "/reviews", body: Data(#"{"stars":5.0,"title":"Whatever"}"#.utf8)).status
+                    == 201)
+            #expect(
+                try await host.send("POST", "/reviews", body: Data(#"{"stars":4,"title":"Whatever"}"#.utf8)).status
+                    == 404)
             #expect(try await host.send("POST", "/orders", body: Data(#"{"items":[{"sku":"A1"}]}"#.utf8)).status == 202)
             #expect(try await host.send("PUT", "/notes", body: Data("please remember this".utf8)).status == 200)
-            let form = try await host.send("POST", "/form", body: Data("name=a+b".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            let form = try await host.send(
+                "POST", "/form", body: Data("name=a+b".utf8),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"])
             #expect(form.text == "form")
             // With no Content-Type, URLSession sends a body as a form; in-process logs it the same way.
             #expect(try await host.send("POST", "/form", body: Data("name=a%20b".utf8)).text == "form")
@@ -102,7 +111,9 @@ import FoundationNetworking
     func journalRecordsWhatWasSent(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host throws in
             host.stub(.post("/statuses"), .created())
-            _ = try await host.send("POST", "/statuses?draft=true", body: Data("status=hi".utf8), headers: ["X-Client": "tests", "Content-Type": "text/plain"])
+            _ = try await host.send(
+                "POST", "/statuses?draft=true", body: Data("status=hi".utf8),
+                headers: ["X-Client": "tests", "Content-Type": "text/plain"])
             let logged = try #require(host.requests(matching: .post("/statuses")).first)
             #expect(logged.method == "POST")
             #expect(logged.url == "/statuses?draft=true")
@@ -200,7 +211,10 @@ import FoundationNetworking
     @Test(arguments: StubTransport.allCases)
     func acceptsRawWireMockJSON(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host throws in
-            try host.stub(json: #"{"request":{"method":"GET","urlPath":"/raw","queryParameters":{"q":{"matches":"[a-z]+"}}},"response":{"status":200,"body":"raw","headers":{"X-Raw":"yes"}}}"#)
+            try host.stub(
+                json:
+                    #"{"request":{"method":"GET","urlPath":"/raw","queryParameters":{"q":{"matches":"[a-z]+"}}},"response":{"status":200,"body":"raw","headers":{"X-Raw":"yes"}}}"#
+            )
             let reply = try await host.send("/raw?q=abc")
             #expect(reply.text == "raw")
             #expect(reply.header("X-Raw") == "yes")
@@ -225,7 +239,8 @@ import FoundationNetworking
         try await withStubs(transport) { host throws in
             host.stub(.get("/fault"), .fault(fault))
             let error = await host.failure("GET", "/fault")
-            #expect(error?.code == fault.urlErrorCode, "\(transport): \(fault.rawValue) gave \(error?.code.rawValue ?? 0)")
+            #expect(
+                error?.code == fault.urlErrorCode, "\(transport): \(fault.rawValue) gave \(error?.code.rawValue ?? 0)")
             #expect(host.requests(matching: .get("/fault")).count == 1)
         }
     }

@@ -12,7 +12,7 @@ import UnderstudyXML
     @Test(arguments: [
         #"<?xml version="1.0" encoding="utf-8" ?>"# + "\n" + things,
         #"<things><thing characteristic="tepid"/><thing characteristic="tedious"/></things>"#,
-        #"<things><!-- a comment --><thing characteristic="tepid"></thing>  <thing characteristic="tedious"/></things>"#,
+        #"<things><!-- a comment --><thing characteristic="tepid"></thing>  <thing characteristic="tedious"/></things>"#
     ])
     func matchesDocumentsThatDifferOnlyInWhitespaceCommentsAndEmptyElementForm(_ actual: String) throws {
         let equality = try XMLEquality(expected: Self.things)
@@ -97,45 +97,59 @@ import UnderstudyXML
     }
 
     @Test func exemptingNamespaceURIIgnoresURIs() throws {
-        let equality = try XMLEquality(expected: #"<GetValue xmlns="http://example/DataContract"/>"#, exemptedComparisons: ["NAMESPACE_URI"])
+        let equality = try XMLEquality(
+            expected: #"<GetValue xmlns="http://example/DataContract"/>"#, exemptedComparisons: ["NAMESPACE_URI"])
         #expect(equality.matches("<GetValue/>"))
-        #expect(!(try XMLEquality(expected: #"<GetValue xmlns="http://example/DataContract"/>"#).matches("<GetValue/>")))
+        #expect(
+            !(try XMLEquality(expected: #"<GetValue xmlns="http://example/DataContract"/>"#).matches("<GetValue/>")))
     }
 
     @Test func legacyIgnoresElementPrefixesAndTheirURIsButNotAttributePrefixesOrDefaultNamespace() throws {
-        let element = try XMLEquality(expected: #"<stuff xmlns:th="https://thing.com"><th:thing>Match this</th:thing></stuff>"#, namespaceAwareness: .legacy)
+        let element = try XMLEquality(
+            expected: #"<stuff xmlns:th="https://thing.com"><th:thing>Match this</th:thing></stuff>"#,
+            namespaceAwareness: .legacy)
         #expect(element.matches(#"<stuff xmlns:st="https://stuff.com"><st:thing>Match this</st:thing></stuff>"#))
-        let attribute = try XMLEquality(expected: #"<stuff xmlns:th="https://thing.com"><thing th:attr="abc"/></stuff>"#, namespaceAwareness: .legacy)
+        let attribute = try XMLEquality(
+            expected: #"<stuff xmlns:th="https://thing.com"><thing th:attr="abc"/></stuff>"#,
+            namespaceAwareness: .legacy)
         #expect(!attribute.matches(#"<stuff xmlns:st="https://thing.com"><thing st:attr="abc"/></stuff>"#))
         #expect(attribute.distance(#"<stuff xmlns:st="https://thing.com"><thing st:attr="abc"/></stuff>"#) > 0)
-        let defaultNamespace = try XMLEquality(expected: #"<GetValue xmlns="http://example/DataContract"/>"#, namespaceAwareness: .legacy)
+        let defaultNamespace = try XMLEquality(
+            expected: #"<GetValue xmlns="http://example/DataContract"/>"#, namespaceAwareness: .legacy)
         #expect(!defaultNamespace.matches("<GetValue/>"))
         let unbound = try XMLEquality(expected: "<p:a/>", namespaceAwareness: .legacy)
         #expect(unbound.matches("<q:a/>"))
     }
 
     @Test func legacyIgnoresPrefixedXmlnsAttributes() throws {
-        let equality = try XMLEquality(expected: #"<GetValue xmlns:ns2="urn:a" xmlns:ns3="urn:b"/>"#, namespaceAwareness: .legacy)
+        let equality = try XMLEquality(
+            expected: #"<GetValue xmlns:ns2="urn:a" xmlns:ns3="urn:b"/>"#, namespaceAwareness: .legacy)
         #expect(equality.matches(#"<GetValue xmlns:ns2="urn:c" xmlns:ns5="urn:d"/>"#))
     }
 
     @Test func noneComparesWrittenNamesAndTreatsXmlnsAsAttributes() throws {
-        let equality = try XMLEquality(expected: #"<p:a xmlns:p="urn:one"><p:b/></p:a>"#, namespaceAwareness: XMLEquality.NamespaceAwareness.none)
+        let equality = try XMLEquality(
+            expected: #"<p:a xmlns:p="urn:one"><p:b/></p:a>"#, namespaceAwareness: XMLEquality.NamespaceAwareness.none)
         #expect(!equality.matches(#"<q:a xmlns:q="urn:one"><q:b/></q:a>"#))
         #expect(!equality.matches(#"<p:a xmlns:p="urn:two"><p:b/></p:a>"#))
         #expect(equality.matches(#"<p:a xmlns:p="urn:one"><p:b/></p:a>"#))
-        #expect(try XMLEquality(expected: "<p:a/>", namespaceAwareness: XMLEquality.NamespaceAwareness.none).matches("<p:a/>"))
+        #expect(
+            try XMLEquality(expected: "<p:a/>", namespaceAwareness: XMLEquality.NamespaceAwareness.none).matches(
+                "<p:a/>"))
     }
 
     // MARK: Options
 
     @Test func ignoreOrderOfSameNodeAcceptsAnyOrderOfSameNamedSiblings() throws {
-        let equality = try XMLEquality(expected: "<body><entry>1</entry><entry>2</entry><other>2</other></body>", ignoreOrderOfSameNode: true)
+        let equality = try XMLEquality(
+            expected: "<body><entry>1</entry><entry>2</entry><other>2</other></body>", ignoreOrderOfSameNode: true)
         #expect(equality.matches("<body><entry>2</entry><other>2</other><entry>1</entry></body>"))
         #expect(!equality.matches("<body><entry>2</entry><entry>3</entry><other>2</other></body>"))
         let attributes = try XMLEquality(expected: #"<r><i id="1"/><i id="2"/></r>"#, ignoreOrderOfSameNode: true)
         #expect(attributes.matches(#"<r><i id="2"/><i id="1"/></r>"#))
-        #expect(try XMLEquality(expected: "<body><entry/><entry/></body>", ignoreOrderOfSameNode: true).matches("<body><entry/><entry/></body>"))
+        #expect(
+            try XMLEquality(expected: "<body><entry/><entry/></body>", ignoreOrderOfSameNode: true).matches(
+                "<body><entry/><entry/></body>"))
     }
 
     @Test(arguments: [
@@ -144,9 +158,12 @@ import UnderstudyXML
         ("ATTR_VALUE", #"<a k="1"/>"#, #"<a k="2"/>"#),
         ("ELEMENT_NUM_ATTRIBUTES", #"<a k="1"/>"#, #"<a k="1" extra="x"/>"#),
         ("CHILD_NODELIST_LENGTH", "<a><b/></a>", "<a><b/><extra/></a>"),
-        ("SCHEMA_LOCATION", #"<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x one.xsd"/>"#,
-         #"<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x two.xsd"/>"#),
-        ("PROCESSING_INSTRUCTION_DATA", "<a><?pi one?></a>", "<a><?pi two?></a>"),
+        (
+            "SCHEMA_LOCATION",
+            #"<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x one.xsd"/>"#,
+            #"<a xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:x two.xsd"/>"#
+        ),
+        ("PROCESSING_INSTRUCTION_DATA", "<a><?pi one?></a>", "<a><?pi two?></a>")
     ])
     func exemptedComparisonsStopCounting(_ exempted: String, _ expected: String, _ actual: String) throws {
         #expect(!(try XMLEquality(expected: expected).matches(actual)))
@@ -156,11 +173,14 @@ import UnderstudyXML
     @Test func missingAttributesAndChildrenNeedTheLookupExemptionsToo() throws {
         let attribute = try XMLEquality(expected: #"<a k="1" j="2"/>"#, exemptedComparisons: ["ELEMENT_NUM_ATTRIBUTES"])
         #expect(!attribute.matches(#"<a k="1"/>"#))
-        let both = try XMLEquality(expected: #"<a k="1" j="2"/>"#, exemptedComparisons: ["ELEMENT_NUM_ATTRIBUTES", "ATTR_NAME_LOOKUP"])
+        let both = try XMLEquality(
+            expected: #"<a k="1" j="2"/>"#, exemptedComparisons: ["ELEMENT_NUM_ATTRIBUTES", "ATTR_NAME_LOOKUP"])
         #expect(both.matches(#"<a k="1"/>"#))
         let child = try XMLEquality(expected: "<a><b/><c/></a>", exemptedComparisons: ["CHILD_NODELIST_LENGTH"])
         #expect(!child.matches("<a><b/></a>"))
-        #expect(try XMLEquality(expected: "<a><b/><c/></a>", exemptedComparisons: ["CHILD_NODELIST_LENGTH", "CHILD_LOOKUP"]).matches("<a><b/></a>"))
+        #expect(
+            try XMLEquality(expected: "<a><b/><c/></a>", exemptedComparisons: ["CHILD_NODELIST_LENGTH", "CHILD_LOOKUP"])
+                .matches("<a><b/></a>"))
     }
 
     @Test func equalMatchersCompareEqual() throws {

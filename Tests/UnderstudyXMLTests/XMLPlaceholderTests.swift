@@ -2,9 +2,13 @@ import Testing
 import UnderstudyXML
 
 @Suite struct XMLPlaceholderTests {
-    static func matches(_ expected: String, _ actual: String, opening: String? = nil, closing: String? = nil) throws -> Bool {
-        try XMLEquality(expected: expected, enablePlaceholders: true,
-                        placeholderOpeningDelimiterRegex: opening, placeholderClosingDelimiterRegex: closing).matches(actual)
+    static func matches(_ expected: String, _ actual: String, opening: String? = nil, closing: String? = nil) throws
+        -> Bool
+    {
+        try XMLEquality(
+            expected: expected, enablePlaceholders: true,
+            placeholderOpeningDelimiterRegex: opening, placeholderClosingDelimiterRegex: closing
+        ).matches(actual)
     }
 
     @Test func ignoreAcceptsAnyTextOrAttributeValueAndAbsence() throws {
@@ -20,7 +24,9 @@ import UnderstudyXML
         #expect(try XMLEquality(expected: "<a>${xmlunit.ignore}</a>").matches("<a>${xmlunit.ignore}</a>"))
     }
 
-    @Test(arguments: [("12", true), ("-3.5", true), ("1e10", true), (" 7 ", true), ("abc", false), ("1.2.3", false), ("", false)])
+    @Test(arguments: [
+        ("12", true), ("-3.5", true), ("1e10", true), (" 7 ", true), ("abc", false), ("1.2.3", false), ("", false)
+    ])
     func isNumber(_ actual: String, _ expected: Bool) throws {
         #expect(try Self.matches("<a>${xmlunit.isNumber}</a>", "<a>\(actual)</a>") == expected)
         #expect(try Self.matches(#"<a v="${xmlunit.isNumber}"/>"#, #"<a v="\#(actual)"/>"#) == expected)
@@ -37,8 +43,10 @@ import UnderstudyXML
         #expect(!(try Self.matches(#"<a>${xmlunit.matchesRegex((ab|cd){1,2})}</a>"#, "<a>abcdab</a>")))
     }
 
-    @Test(arguments: [("2020-01-01", true), ("2020-01-01T15:00:00Z", true), ("2020-01-01 15:00:00Z", true),
-                      ("2021-10-11T00:00:00.123+02:00", true), ("abc", false), ("01/01/2020", false)])
+    @Test(arguments: [
+        ("2020-01-01", true), ("2020-01-01T15:00:00Z", true), ("2020-01-01 15:00:00Z", true),
+        ("2021-10-11T00:00:00.123+02:00", true), ("abc", false), ("01/01/2020", false)
+    ])
     func isDateTimeAcceptsISO8601(_ actual: String, _ expected: Bool) throws {
         #expect(try Self.matches("<a>${xmlunit.isDateTime}</a>", "<a>\(actual)</a>") == expected)
     }
@@ -71,12 +79,15 @@ import UnderstudyXML
     @Test(arguments: [(#"[unclosed"#, "}"), (#"\$\{"#, "(")])
     func badDelimiterRegexesAreRejectedAtInit(_ opening: String, _ closing: String) {
         #expect(throws: XMLMatchError.self) {
-            try XMLEquality(expected: "<a/>", enablePlaceholders: true,
-                            placeholderOpeningDelimiterRegex: opening, placeholderClosingDelimiterRegex: closing)
+            try XMLEquality(
+                expected: "<a/>", enablePlaceholders: true,
+                placeholderOpeningDelimiterRegex: opening, placeholderClosingDelimiterRegex: closing)
         }
     }
 
     @Test func badMatchesRegexIsRejectedAtInit() {
-        #expect(throws: XMLMatchError.self) { try XMLEquality(expected: "<a>${xmlunit.matchesRegex([)}</a>", enablePlaceholders: true) }
+        #expect(throws: XMLMatchError.self) {
+            try XMLEquality(expected: "<a>${xmlunit.matchesRegex([)}</a>", enablePlaceholders: true)
+        }
     }
 }

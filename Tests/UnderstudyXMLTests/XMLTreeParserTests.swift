@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
-@testable import UnderstudyXML
+    import FoundationXML
+    @testable import UnderstudyXML
 #endif
 
 @Suite struct XMLTreeParserTests {
@@ -14,7 +15,8 @@ import FoundationXML
     }
 
     @Test func buildsElementsAttributesTextCommentsAndInstructionsInDocumentOrder() throws {
-        let tree = try XMLTreeParser.parse(#"<r b="2" a="1"><x>t<![CDATA[<u>]]>&amp;v</x><!--c--><?pi d?></r>"#, requireBoundPrefixes: true)
+        let tree = try XMLTreeParser.parse(
+            #"<r b="2" a="1"><x>t<![CDATA[<u>]]>&amp;v</x><!--c--><?pi d?></r>"#, requireBoundPrefixes: true)
         let root = try #require(tree.documentElement)
         #expect(tree.nodes[root].name?.localName == "r")
         #expect(tree.nodes[root].attributes.map { tree.nodes[$0].name?.localName } == ["a", "b"])
@@ -25,14 +27,19 @@ import FoundationXML
     }
 
     @Test func resolvesNamespacesThroughScopes() throws {
-        let tree = try XMLTreeParser.parse(#"<p:a xmlns:p="urn:p" xmlns="urn:d"><b p:x="1" y="2"/><c xmlns=""/></p:a>"#, requireBoundPrefixes: true)
-        let names = tree.nodes.compactMap { $0.kind == .element || ($0.kind == .attribute && !$0.isNamespaceDeclaration) ? $0.name : nil }
+        let tree = try XMLTreeParser.parse(
+            #"<p:a xmlns:p="urn:p" xmlns="urn:d"><b p:x="1" y="2"/><c xmlns=""/></p:a>"#, requireBoundPrefixes: true)
+        let names = tree.nodes.compactMap {
+            $0.kind == .element || ($0.kind == .attribute && !$0.isNamespaceDeclaration) ? $0.name : nil
+        }
         #expect(names.map(\.namespaceURI) == ["urn:p", "urn:d", "urn:p", nil, nil])
         #expect(names.map(\.localName) == ["a", "b", "x", "y", "c"])
     }
 
-    @Test(arguments: ["", "   ", "not xml", "<a><b></a>", "<a>1</a><b/>", "<a/>junk", "<a x='1' x='2'/>",
-                      "<a>&undefined;</a>", "<a>\u{1}</a>", "<a", "{\"json\": true}"])
+    @Test(arguments: [
+        "", "   ", "not xml", "<a><b></a>", "<a>1</a><b/>", "<a/>junk", "<a x='1' x='2'/>",
+        "<a>&undefined;</a>", "<a>\u{1}</a>", "<a", "{\"json\": true}"
+    ])
     func rejectsTextThatIsNotWellFormed(_ text: String) {
         #expect(throws: XMLMatchError.self) { try XMLTreeParser.parse(text, requireBoundPrefixes: false) }
     }
@@ -48,7 +55,8 @@ import FoundationXML
     }
 
     @Test func refusesEntityDeclarationsSoNoExpansionOrExternalReadHappens() {
-        let laughs = #"<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><l>&b;</l>"#
+        let laughs =
+            #"<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><l>&b;</l>"#
         let external = #"<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e SYSTEM "file:///etc/passwd">]><r>&e;</r>"#
         #expect(throws: XMLMatchError.self) { try XMLTreeParser.parse(laughs, requireBoundPrefixes: false) }
         #expect(throws: XMLMatchError.self) { try XMLTreeParser.parse(external, requireBoundPrefixes: false) }
@@ -77,7 +85,9 @@ import FoundationXML
         let documents = (0..<16).map { "<r><n>\($0)</n></r>" }
         let values = await withTaskGroup(of: String?.self) { group in
             for document in documents {
-                group.addTask { (try? XMLTreeParser.parse(document, requireBoundPrefixes: true)).map { $0.stringValue(of: 0) } }
+                group.addTask {
+                    (try? XMLTreeParser.parse(document, requireBoundPrefixes: true)).map { $0.stringValue(of: 0) }
+                }
             }
             var collected: [String] = []
             for await value in group { collected.append(value ?? "failed") }

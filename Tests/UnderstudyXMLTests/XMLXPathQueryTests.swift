@@ -5,7 +5,8 @@ import UnderstudyXML
     static let solarSystem = """
         <solar-system><planet name='Earth' position='3' supportsLife='yes'/><planet name='Venus' position='4'/></solar-system>
         """
-    static let inner = "<outer>\n    <inner>stuffing</inner>\n    <inner>stuff</inner>\n    <inner>stuffable</inner>\n</outer>"
+    static let inner =
+        "<outer>\n    <inner>stuffing</inner>\n    <inner>stuff</inner>\n    <inner>stuffable</inner>\n</outer>"
 
     static func values(_ expression: String, _ xml: String, _ namespaces: [String: String] = [:]) throws -> [String]? {
         try XPathQuery(expression: expression, namespaces: namespaces).values(in: xml)
@@ -14,7 +15,7 @@ import UnderstudyXML
     @Test(arguments: [
         ("//planet[@name='Earth']", true), ("//star[@name='alpha centauri']", false), ("/solar-system/planet", true),
         ("//planet[@supportsLife]", true), ("//planet[@position > 3]", true), ("//planet[@position > 4]", false),
-        ("count(//planet) = 2", true), ("count(//planet) = 3", false), ("//planet[last()]/@name = 'Venus'", true),
+        ("count(//planet) = 2", true), ("count(//planet) = 3", false), ("//planet[last()]/@name = 'Venus'", true)
     ])
     func hasMatch(_ expression: String, _ expected: Bool) throws {
         #expect(try XPathQuery(expression: expression).hasMatch(in: Self.solarSystem) == expected)
@@ -23,9 +24,11 @@ import UnderstudyXML
     @Test(arguments: [
         ("count(//planet)", ["2"]), ("//planet/@name", ["Earth", "Venus"]), ("//planet[2]/@position", ["4"]),
         ("//planet[@name='Venus']/preceding-sibling::planet/@name", ["Earth"]), ("name(/*)", ["solar-system"]),
-        ("string(//planet[1]/@name)", ["Earth"]), ("//planet[1]", [#"<planet name="Earth" position="3" supportsLife="yes"/>"#]),
-        ("sum(//planet/@position) div 2", ["3.5"]), ("//planet[position() = 1 or @name = 'Venus']/@name", ["Earth", "Venus"]),
-        ("concat(substring-before('a-b', '-'), translate('xyz', 'xz', 'X'))", ["aXy"]), ("boolean(//moon)", ["false"]),
+        ("string(//planet[1]/@name)", ["Earth"]),
+        ("//planet[1]", [#"<planet name="Earth" position="3" supportsLife="yes"/>"#]),
+        ("sum(//planet/@position) div 2", ["3.5"]),
+        ("//planet[position() = 1 or @name = 'Venus']/@name", ["Earth", "Venus"]),
+        ("concat(substring-before('a-b', '-'), translate('xyz', 'xz', 'X'))", ["aXy"]), ("boolean(//moon)", ["false"])
     ])
     func values(_ expression: String, _ expected: [String]) throws {
         #expect(try Self.values(expression, Self.solarSystem) == expected)
@@ -39,17 +42,27 @@ import UnderstudyXML
     }
 
     @Test func elementsAreSerialisedWithTheirNamespaces() throws {
-        let xml = #"<t:thing xmlns:t="http://things" xmlns:s="http://subthings"><s:subThing a="1">The &amp; stuff</s:subThing></t:thing>"#
+        let xml =
+            #"<t:thing xmlns:t="http://things" xmlns:s="http://subthings"><s:subThing a="1">The &amp; stuff</s:subThing></t:thing>"#
         let values = try #require(try Self.values("//sub:subThing", xml, ["sub": "http://subthings"]))
-        #expect(values == [#"<s:subThing a="1" xmlns:s="http://subthings" xmlns:t="http://things">The &amp; stuff</s:subThing>"#]
-                || values == [#"<s:subThing a="1" xmlns:t="http://things" xmlns:s="http://subthings">The &amp; stuff</s:subThing>"#])
+        #expect(
+            values == [
+                #"<s:subThing a="1" xmlns:s="http://subthings" xmlns:t="http://things">The &amp; stuff</s:subThing>"#
+            ]
+                || values == [
+                    #"<s:subThing a="1" xmlns:t="http://things" xmlns:s="http://subthings">The &amp; stuff</s:subThing>"#
+                ])
         // The serialisation is XML the equality matcher can read.
-        #expect(try XMLEquality(expected: #"<x:subThing xmlns:x="http://subthings" a="1">The &amp; stuff</x:subThing>"#).matches(values[0]))
+        #expect(
+            try XMLEquality(expected: #"<x:subThing xmlns:x="http://subthings" a="1">The &amp; stuff</x:subThing>"#)
+                .matches(values[0]))
     }
 
     @Test func namespacesBindPrefixesByURI() throws {
-        let xml = "<t:thing xmlns:t='http://things' xmlns:s='http://subthings'><s:subThing>The stuff</s:subThing></t:thing>"
-        let bound = try XPathQuery(expression: "//sub:subThing[.='The stuff']", namespaces: ["sub": "http://subthings", "t": "http://things"])
+        let xml =
+            "<t:thing xmlns:t='http://things' xmlns:s='http://subthings'><s:subThing>The stuff</s:subThing></t:thing>"
+        let bound = try XPathQuery(
+            expression: "//sub:subThing[.='The stuff']", namespaces: ["sub": "http://subthings", "t": "http://things"])
         #expect(bound.hasMatch(in: xml))
         #expect(!(try XPathQuery(expression: "//sub:subThing", namespaces: ["sub": "http://other"])).hasMatch(in: xml))
         // With namespaces bound, an unprefixed name means "no namespace" (XPath 1.0).
@@ -57,10 +70,12 @@ import UnderstudyXML
     }
 
     @Test func withoutNamespacesUnprefixedNamesMatchAnyNamespace() throws {
-        let xml = "<t:thing xmlns:t='http://things' xmlns:s='http://subthings'><s:subThing>The stuff</s:subThing></t:thing>"
+        let xml =
+            "<t:thing xmlns:t='http://things' xmlns:s='http://subthings'><s:subThing>The stuff</s:subThing></t:thing>"
         #expect(try XPathQuery(expression: "/thing/subThing[.='The stuff']").hasMatch(in: xml))
         // WireMock reads such bodies without namespace checks, so undeclared prefixes are fine.
-        let soap = #"<soapenv:Envelope><soapenv:Body><EffectiveDate Val="01/01/2021"/></soapenv:Body></soapenv:Envelope>"#
+        let soap =
+            #"<soapenv:Envelope><soapenv:Body><EffectiveDate Val="01/01/2021"/></soapenv:Body></soapenv:Envelope>"#
         #expect(try Self.values("//*[local-name() = 'EffectiveDate']/@Val", soap) == ["01/01/2021"])
     }
 
@@ -78,7 +93,10 @@ import UnderstudyXML
         #expect(try Self.values("//b[. = '1'] | //b[. = '3']", xml) == ["<b>1</b>", "<b>3</b>"])
     }
 
-    @Test(arguments: ["//\\\\&&&&&", "//planet[", "", "unknown-function(1)", "//x:planet", "$var", "child::", "bogus::x", "count()", "1 +", "//a[@b = 'c]"])
+    @Test(arguments: [
+        "//\\\\&&&&&", "//planet[", "", "unknown-function(1)", "//x:planet", "$var", "child::", "bogus::x", "count()",
+        "1 +", "//a[@b = 'c]"
+    ])
     func invalidExpressionsAreRejectedAtInit(_ expression: String) {
         #expect(throws: XMLMatchError.self) { try XPathQuery(expression: expression) }
     }

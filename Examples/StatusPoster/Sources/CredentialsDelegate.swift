@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Answers the service's Basic challenge with the user's credentials once per request, and
@@ -41,7 +41,9 @@ final class CredentialsDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     ) {
         let isBasic = challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
         if isBasic, challenge.previousFailureCount == 0, let credentials {
-            completionHandler(.useCredential, URLCredential(user: credentials.user, password: credentials.password, persistence: .forSession))
+            completionHandler(
+                .useCredential,
+                URLCredential(user: credentials.user, password: credentials.password, persistence: .forSession))
         } else {
             let key = Self.key(task.originalRequest)
             refused.withLock { $0.append(key) }

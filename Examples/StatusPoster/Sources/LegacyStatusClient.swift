@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The older client: completion handlers on data tasks, the way the app was first written.
@@ -17,7 +17,8 @@ public final class LegacyStatusClient: Sendable {
 
     /// A client with its own session built from `configuration`.
     public init(
-        baseURL: URL, credentials: Credentials? = nil, configuration: URLSessionConfiguration = .ephemeral, observer: (any PostObserver)? = nil
+        baseURL: URL, credentials: Credentials? = nil, configuration: URLSessionConfiguration = .ephemeral,
+        observer: (any PostObserver)? = nil
     ) {
         self.baseURL = baseURL
         self.requests = StatusRequests(baseURL: baseURL)
@@ -31,7 +32,9 @@ public final class LegacyStatusClient: Sendable {
     }
 
     /// Posts a status; `completion` runs once, on a background queue, after the observer.
-    public func postStatus(_ text: String, completion: @escaping @Sendable (Result<PostedStatus, StatusServiceError>) -> Void) {
+    public func postStatus(
+        _ text: String, completion: @escaping @Sendable (Result<PostedStatus, StatusServiceError>) -> Void
+    ) {
         let observer = self.observer
         send(requests.postStatus(text), as: PostedStatus.self) { result in
             observer?.statusPost(didFinishWith: PostOutcome(result))
@@ -45,7 +48,10 @@ public final class LegacyStatusClient: Sendable {
     }
 
     /// Creates a review.
-    public func createReview(_ review: NewReview, restaurantID: Int, completion: @escaping @Sendable (Result<Review, StatusServiceError>) -> Void) {
+    public func createReview(
+        _ review: NewReview, restaurantID: Int,
+        completion: @escaping @Sendable (Result<Review, StatusServiceError>) -> Void
+    ) {
         send(requests.createReview(review, restaurantID: restaurantID), as: Review.self, completion: completion)
     }
 
@@ -55,14 +61,18 @@ public final class LegacyStatusClient: Sendable {
         let delegate = self.delegate
         session.dataTask(with: request) { data, response, error in
             if let error {
-                completion(.failure(StatusServiceError.from(error, challengeRefused: delegate.takeRefusal(of: request))))
+                completion(
+                    .failure(StatusServiceError.from(error, challengeRefused: delegate.takeRefusal(of: request))))
                 return
             }
             guard let response else {
                 completion(.failure(.malformedResponse))
                 return
             }
-            completion(Result { () throws(StatusServiceError) -> T in try StatusRequests.decode(type, data: data ?? Data(), response: response) })
+            completion(
+                Result { () throws(StatusServiceError) -> T in
+                    try StatusRequests.decode(type, data: data ?? Data(), response: response)
+                })
         }.resume()
     }
 }
@@ -86,7 +96,8 @@ extension LegacyStatusClient: StatusService {
     private static func awaiting<T: Sendable>(
         _ start: (@escaping @Sendable (Result<T, StatusServiceError>) -> Void) -> Void
     ) async throws(StatusServiceError) -> T {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StatusServiceError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<T, StatusServiceError>, Never>) in
             start { continuation.resume(returning: $0) }
         }
         return try result.get()

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The modern client: async/await on URLSession.
@@ -21,7 +21,8 @@ public final class StatusClient: StatusService {
     /// A client with its own session built from `configuration` (pass a stub host's configuration
     /// in tests; its `urlCache` serves the timeline when offline).
     public init(
-        baseURL: URL, credentials: Credentials? = nil, configuration: URLSessionConfiguration = .ephemeral, observer: (any PostObserver)? = nil
+        baseURL: URL, credentials: Credentials? = nil, configuration: URLSessionConfiguration = .ephemeral,
+        observer: (any PostObserver)? = nil
     ) {
         self.baseURL = baseURL
         self.requests = StatusRequests(baseURL: baseURL)
@@ -51,7 +52,9 @@ public final class StatusClient: StatusService {
         do {
             return try await send(requests.timeline(page: page), as: [Post].self)
         } catch .offline {
-            return try await send(requests.timeline(page: page, cachePolicy: .returnCacheDataDontLoad), as: [Post].self, offlineError: .offline)
+            return try await send(
+                requests.timeline(page: page, cachePolicy: .returnCacheDataDontLoad), as: [Post].self,
+                offlineError: .offline)
         }
     }
 
@@ -60,7 +63,9 @@ public final class StatusClient: StatusService {
         try await send(requests.createReview(review, restaurantID: restaurantID), as: Review.self)
     }
 
-    private func send<T: Decodable>(_ request: URLRequest, as type: T.Type, offlineError: StatusServiceError? = nil) async throws(StatusServiceError) -> T {
+    private func send<T: Decodable>(_ request: URLRequest, as type: T.Type, offlineError: StatusServiceError? = nil)
+        async throws(StatusServiceError) -> T
+    {
         let data: Data
         let response: URLResponse
         do {

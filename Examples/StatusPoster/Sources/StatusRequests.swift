@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The service's routes as URLRequests, and its answers decoded: what both clients share, so
@@ -35,7 +35,8 @@ struct StatusRequests: Sendable {
     }
 
     /// Checks the status, then decodes the body as `T`.
-    static func decode<T: Decodable>(_ type: T.Type, data: Data, response: URLResponse) throws(StatusServiceError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, data: Data, response: URLResponse) throws(StatusServiceError) -> T
+    {
         guard let http = response as? HTTPURLResponse else { throw .malformedResponse }
         if let error = StatusServiceError.check(status: http.statusCode, body: data) { throw error }
         do {

@@ -34,7 +34,8 @@ struct AuthChallengeTests {
     func wrongCredentialsAreTriedOnceThenCancelled(_ implementation: Implementation) async throws {
         let server = try StubServer.current
         let observer = RecordingObserver()
-        let client = implementation.client(for: server, credentials: Credentials(user: "rita", password: "wrong"), observer: observer)
+        let client = implementation.client(
+            for: server, credentials: Credentials(user: "rita", password: "wrong"), observer: observer)
 
         await #expect(throws: StatusServiceError.authenticationFailed) { try await client.postStatus("hi") }
 

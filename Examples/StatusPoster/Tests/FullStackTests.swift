@@ -4,7 +4,7 @@ import Testing
 import UnderstudyTesting
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Story 4: the app against a local server loaded from `Stubs/`, one scenario per test. Each
@@ -15,7 +15,9 @@ struct FullStackTests {
     let reviews = RequestPattern.post("/restaurants/12345/reviews")
 
     func form(_ server: StubServer) -> ReviewForm {
-        ReviewForm(service: StatusClient(baseURL: server.baseURL, configuration: server.sessionConfiguration()), restaurantID: 12345)
+        ReviewForm(
+            service: StatusClient(baseURL: server.baseURL, configuration: server.sessionConfiguration()),
+            restaurantID: 12345)
     }
 
     @Test func createdFromTheFolder() async throws {
@@ -27,7 +29,8 @@ struct FullStackTests {
 
     @Test func rejectedFieldsAreShown() async throws {
         let server = try StubServer.current
-        server.stub(reviews, .status(422).json(#"{"errors":[{"field":"title","message":"is too short"}]}"#), priority: 1)
+        server.stub(
+            reviews, .status(422).json(#"{"errors":[{"field":"title","message":"is too short"}]}"#), priority: 1)
         let form = form(server)
         await form.submit(NewReview(title: "W", stars: 5))
         #expect(form.state == .rejected([FieldProblem(field: "title", message: "is too short")]))

@@ -9,7 +9,11 @@ import UnderstudyTesting
     @Test(.inProcessStubs)
     func theLegacyCallbackArrivesAfterTheRequestWasSeen() async throws {
         let stubs = try InProcessStubs.current
-        let gate = stubs.stub(.get("/timeline"), .ok(json: #"[{"id":1,"user":"rita","text":"slow"}]"#).delay(.uniform(.milliseconds(5)...(.milliseconds(40)))).held())
+        let gate = stubs.stub(
+            .get("/timeline"),
+            .ok(json: #"[{"id":1,"user":"rita","text":"slow"}]"#).delay(
+                .uniform(.milliseconds(5)...(.milliseconds(40)))
+            ).held())
         let client = LegacyStatusClient(baseURL: stubs.baseURL, configuration: stubs.sessionConfiguration())
         let result = Mutex<Result<[Post], StatusServiceError>?>(nil)
 
@@ -27,8 +31,11 @@ import UnderstudyTesting
     @Test(.stubServer())
     func manySlowRequestsAllComeBack() async throws {
         let server = try StubServer.current
-        server.stub(.get("/timeline"), .ok(json: "[]").delay(.lognormal(median: .milliseconds(20), sigma: 0.5, max: .milliseconds(150))))
-            .expected(times: 6)
+        server.stub(
+            .get("/timeline"),
+            .ok(json: "[]").delay(.lognormal(median: .milliseconds(20), sigma: 0.5, max: .milliseconds(150)))
+        )
+        .expected(times: 6)
         let client = StatusClient(baseURL: server.baseURL, configuration: server.sessionConfiguration())
 
         try await withThrowingTaskGroup(of: [Post].self) { group in
@@ -42,8 +49,10 @@ import UnderstudyTesting
     @MainActor
     func theFormMovesToPostedWhenTheSlowAnswerArrives() async throws {
         let stubs = try InProcessStubs.current
-        stubs.stub(.post("/restaurants/9/reviews"), .created(json: #"{"id":5,"title":"Late"}"#).delay(.milliseconds(30)))
-        let form = ReviewForm(service: StatusClient(baseURL: stubs.baseURL, configuration: stubs.sessionConfiguration()), restaurantID: 9)
+        stubs.stub(
+            .post("/restaurants/9/reviews"), .created(json: #"{"id":5,"title":"Late"}"#).delay(.milliseconds(30)))
+        let form = ReviewForm(
+            service: StatusClient(baseURL: stubs.baseURL, configuration: stubs.sessionConfiguration()), restaurantID: 9)
 
         let submitting = Task { await form.submit(NewReview(title: "Late", stars: 3)) }
         // ReviewForm is @Observable: `eventually` wakes when `state` changes, not on a timer.

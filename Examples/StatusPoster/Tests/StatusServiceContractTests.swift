@@ -5,7 +5,9 @@ import UnderstudyTesting
 
 /// Story 2: one contract, written once, run against every implementation over every transport.
 @Suite struct StatusServiceContractTests {
-    static let cases = Implementation.allCases.flatMap { implementation in StubTransport.allCases.map { (implementation, $0) } }
+    static let cases = Implementation.allCases.flatMap { implementation in
+        StubTransport.allCases.map { (implementation, $0) }
+    }
 
     @Test(arguments: cases)
     func readsTheTimelineAsTheFixtureSaysIt(_ implementation: Implementation, _ transport: StubTransport) async throws {
@@ -26,7 +28,9 @@ import UnderstudyTesting
     func postsAStatusAsAForm(_ implementation: Implementation, _ transport: StubTransport) async throws {
         try await withStubs(transport, root: StubsFolder.root) { host in
             // Accepted without a challenge, so the contract runs in-process too.
-            host.stub(.post("/statuses/update.json").form("status", .equalTo("hi there")), .created(json: #"{"id":7,"text":"ok"}"#), priority: 1)
+            host.stub(
+                .post("/statuses/update.json").form("status", .equalTo("hi there")),
+                .created(json: #"{"id":7,"text":"ok"}"#), priority: 1)
             let client = implementation.client(for: host)
 
             let posted = try await client.postStatus("hi there")
@@ -43,7 +47,8 @@ import UnderstudyTesting
             let review = try await client.createReview(NewReview(title: "Whatever", stars: 4), restaurantID: 12345)
 
             #expect(review == Review(id: 1, title: "Whatever"))
-            host.expect(try .post("/restaurants/12345/reviews").jsonBody(["title": "Whatever", "stars": 4]), .exactly(1))
+            host.expect(
+                try .post("/restaurants/12345/reviews").jsonBody(["title": "Whatever", "stars": 4]), .exactly(1))
         }
     }
 

@@ -94,7 +94,9 @@ extension RequestPattern {
     /// The body must equal this JSON (`equalToJson`, JsonUnit semantics: member order free,
     /// numbers by value).
     /// - Throws: `JSONEqualityError` when a `${json-unit.regex}` placeholder does not compile.
-    public func jsonBody(_ expected: JSONValue, ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false) throws -> RequestPattern {
+    public func jsonBody(_ expected: JSONValue, ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false)
+        throws -> RequestPattern
+    {
         body(try .equalToJSON(expected, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements))
     }
 

@@ -109,7 +109,8 @@ extension ResponseDefinition {
     /// Server transport only: in-process fails fast.
     public func dribble(chunks: Int, over duration: Duration) -> ResponseDefinition {
         var copy = self
-        copy.chunkedDribbleDelay = ChunkedDribbleDelay(numberOfChunks: chunks, totalDuration: Int(duration.wholeMilliseconds))
+        copy.chunkedDribbleDelay = ChunkedDribbleDelay(
+            numberOfChunks: chunks, totalDuration: Int(duration.wholeMilliseconds))
         return copy
     }
 
@@ -124,7 +125,8 @@ extension ResponseDefinition {
 extension DelayDistribution {
     /// WireMock's `lognormal` delay with a median and a spread, optionally capped.
     public static func lognormal(median: Duration, sigma: Double, max: Duration? = nil) -> DelayDistribution {
-        .lognormal(median: Double(median.wholeMilliseconds), sigma: sigma, maxValue: max.map { Double($0.wholeMilliseconds) })
+        .lognormal(
+            median: Double(median.wholeMilliseconds), sigma: sigma, maxValue: max.map { Double($0.wholeMilliseconds) })
     }
 
     /// WireMock's `uniform` delay between two bounds, inclusive.
@@ -147,7 +149,9 @@ extension ResponseDefinition {
     /// Both transports render it the same way: the engine does the rendering.
     public func templated() -> ResponseDefinition {
         var copy = self
-        if !copy.transformers.contains(ResponseTemplater.transformerName) { copy.transformers.append(ResponseTemplater.transformerName) }
+        if !copy.transformers.contains(ResponseTemplater.transformerName) {
+            copy.transformers.append(ResponseTemplater.transformerName)
+        }
         return copy
     }
 }

@@ -20,14 +20,18 @@ extension StringValuePattern {
 
     /// `equalToJson` with JsonUnit semantics.
     /// - Throws: `JSONEqualityError` when a `${json-unit.regex}` placeholder does not compile.
-    public static func equalToJSON(_ expected: JSONValue, ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false) throws -> StringValuePattern {
-        let equality = try JSONEquality(expected: expected, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+    public static func equalToJSON(
+        _ expected: JSONValue, ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false
+    ) throws -> StringValuePattern {
+        let equality = try JSONEquality(
+            expected: expected, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
         return .equalToJson(equality, writtenAsString: false)
     }
 
     /// `matchesJsonPath`, optionally with a matcher for what the expression finds.
     /// - Throws: `JSONPathError` when `expression` does not compile.
-    public static func jsonPath(_ expression: String, _ pattern: StringValuePattern? = nil) throws -> StringValuePattern {
+    public static func jsonPath(_ expression: String, _ pattern: StringValuePattern? = nil) throws -> StringValuePattern
+    {
         .matchesJsonPath(JSONPathMatch(path: try JSONPath(expression), valuePattern: pattern))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import UnderstudyCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Stubs served without a socket, through a URLProtocol, to a host of their own

@@ -36,7 +36,8 @@ public struct StubExpectation: Sendable, Equatable {
         guard let object = metadata?.objectValue, let mode = object["mode"]?.stringValue,
             let times = object["times"]?.numberValue.flatMap({ Int($0.text) })
         else { return nil }
-        let ids = object["stubIds"]?.arrayValue?.compactMap { $0.stringValue.flatMap(UUID.init(uuidString:)) } ?? [stub.id]
+        let ids =
+            object["stubIds"]?.arrayValue?.compactMap { $0.stringValue.flatMap(UUID.init(uuidString:)) } ?? [stub.id]
         switch mode {
         case "exactly": count = .exactly(times)
         case "atLeast": count = .atLeast(times)
@@ -56,7 +57,7 @@ public struct StubExpectation: Sendable, Equatable {
         }
         return .object([
             "mode": .string(mode), "times": .number(JSONNumber(times)),
-            "stubIds": .array(stubIDs.map { .string($0.lowercasedString) }),
+            "stubIds": .array(stubIDs.map { .string($0.lowercasedString) })
         ])
     }
 }

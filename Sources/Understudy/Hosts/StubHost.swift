@@ -2,7 +2,7 @@ import Foundation
 import UnderstudyCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A stub world a test talks to: a real server (``StubServer``) or in-process interception
@@ -115,7 +115,8 @@ extension StubHost {
     /// An empty sequence adds nothing.
     @discardableResult
     public func stub(
-        _ pattern: RequestPattern, sequence responses: [ResponseDefinition], _ ending: SequenceEnding = .thenRepeatLast, priority: Int? = nil
+        _ pattern: RequestPattern, sequence responses: [ResponseDefinition], _ ending: SequenceEnding = .thenRepeatLast,
+        priority: Int? = nil
     ) -> StubHandle {
         let stubs = StubSequence.mappings(pattern, responses, priority: priority, ending: ending)
         for response in responses { engine.adoptGate(of: response) }
@@ -157,7 +158,8 @@ extension StubHost {
         let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
         guard !count.isSatisfied(by: matched) else { return }
         throw VerificationError(
-            summary: "Expected \(count) request\(count == .exactly(1) ? "" : "s") matching the pattern, but received \(matched).",
+            summary:
+                "Expected \(count) request\(count == .exactly(1) ? "" : "s") matching the pattern, but received \(matched).",
             pattern: pattern, matchedCount: matched, received: received)
     }
 
@@ -166,14 +168,17 @@ extension StubHost {
     /// delayed response is still pending.
     /// - Throws: ``VerificationError`` when `timeout` passes first.
     @discardableResult
-    public func waitForRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5)) async throws -> [LoggedRequest] {
+    public func waitForRequests(matching pattern: RequestPattern, count: Int = 1, timeout: Duration = .seconds(5))
+        async throws -> [LoggedRequest]
+    {
         do {
             return try await JournalWait.until(engine.journal, has: count, matching: pattern, timeout: timeout)
         } catch is JournalWait.TimedOut {
             let received = receivedRequests
             let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
             throw VerificationError(
-                summary: "Timed out after \(timeout) waiting for \(count) request\(count == 1 ? "" : "s") matching the pattern; received \(matched).",
+                summary:
+                    "Timed out after \(timeout) waiting for \(count) request\(count == 1 ? "" : "s") matching the pattern; received \(matched).",
                 pattern: pattern, matchedCount: matched, received: received)
         }
     }

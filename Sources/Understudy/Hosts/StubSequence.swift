@@ -16,7 +16,10 @@ public enum SequenceEnding: Sendable, Hashable {
 enum StubSequence {
     static let exhaustedState = "exhausted"
 
-    static func mappings(_ pattern: RequestPattern, _ responses: [ResponseDefinition], priority: Int?, ending: SequenceEnding = .thenRepeatLast) -> [StubMapping] {
+    static func mappings(
+        _ pattern: RequestPattern, _ responses: [ResponseDefinition], priority: Int?,
+        ending: SequenceEnding = .thenRepeatLast
+    ) -> [StubMapping] {
         guard responses.count > 1 || (ending == .thenFail && !responses.isEmpty) else {
             return responses.map { StubMapping(priority: priority, request: pattern, response: $0) }
         }

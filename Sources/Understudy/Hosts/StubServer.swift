@@ -3,7 +3,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real stub server on 127.0.0.1 with a free port and the WireMock admin API under

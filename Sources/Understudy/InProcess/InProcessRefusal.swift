@@ -30,18 +30,24 @@ enum InProcessRefusal {
     }
 
     var message: String {
-        let fix = "Run this test over the server transport (StubServer, withStubServer, or withStubs(.server)), which serves it over a real socket."
+        let fix =
+            "Run this test over the server transport (StubServer, withStubServer, or withStubs(.server)), which serves it over a real socket."
         switch self {
         case .redirect(let status, let location):
-            return "Understudy in-process: the matched stub answers a redirect (\(status), Location: \(location)). URLSession on Linux cannot follow a redirect from a URLProtocol (corelibs stops the process), so the in-process transport refuses it. \(fix)"
+            return
+                "Understudy in-process: the matched stub answers a redirect (\(status), Location: \(location)). URLSession on Linux cannot follow a redirect from a URLProtocol (corelibs stops the process), so the in-process transport refuses it. \(fix)"
         case .challenge(let challenge):
-            return "Understudy in-process: the matched stub answers 401 with WWW-Authenticate: \(challenge). On Linux, URLSession retries an authentication challenge raised in-process on the real network, so the in-process transport refuses it. \(fix)"
+            return
+                "Understudy in-process: the matched stub answers 401 with WWW-Authenticate: \(challenge). On Linux, URLSession retries an authentication challenge raised in-process on the real network, so the in-process transport refuses it. \(fix)"
         case .dribble:
-            return "Understudy in-process: the matched stub dribbles its body in chunks (chunkedDribbleDelay), which only a socket can do. \(fix)"
+            return
+                "Understudy in-process: the matched stub dribbles its body in chunks (chunkedDribbleDelay), which only a socket can do. \(fix)"
         case .proxy(let target):
-            return "Understudy in-process: the matched stub proxies to \(target); the in-process transport never goes to the network. \(fix)"
+            return
+                "Understudy in-process: the matched stub proxies to \(target); the in-process transport never goes to the network. \(fix)"
         case .hiddenUploadBody(let stubName):
-            return "Understudy in-process: stub \(stubName) matches on the request body, but this is an upload task, and on Linux URLSession hides upload bodies from a URLProtocol. Send the body with a data task (httpBody or httpBodyStream), or \(fix.prefix(1).lowercased() + fix.dropFirst())"
+            return
+                "Understudy in-process: stub \(stubName) matches on the request body, but this is an upload task, and on Linux URLSession hides upload bodies from a URLProtocol. Send the body with a data task (httpBody or httpBodyStream), or \(fix.prefix(1).lowercased() + fix.dropFirst())"
         }
     }
 
@@ -49,7 +55,8 @@ enum InProcessRefusal {
         let context = MatchContext(request: request)
         for stub in stubs {
             let pattern = stub.request
-            guard !pattern.bodyPatterns.isEmpty || !pattern.multipartPatterns.isEmpty || !pattern.formParameters.isEmpty else { continue }
+            guard !pattern.bodyPatterns.isEmpty || !pattern.multipartPatterns.isEmpty || !pattern.formParameters.isEmpty
+            else { continue }
             var withoutBody = pattern
             withoutBody.bodyPatterns = []
             withoutBody.multipartPatterns = []

@@ -3,7 +3,7 @@ import Synchronization
 import UnderstudyCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Answers requests for `*.understudy.invalid` from the stub engine registered for that host,
@@ -54,12 +54,20 @@ final class InProcessURLProtocol: URLProtocol {
             return
         }
         guard let route = InProcessRegistry.shared.route(for: host) else {
-            deliver(.fail(.cannotFindHost, message: "Understudy in-process: no stub set is open for \(host). It was closed (withInProcessStubs returned) or never existed; requests to .understudy.invalid never reach the network.", url: url))
+            deliver(
+                .fail(
+                    .cannotFindHost,
+                    message:
+                        "Understudy in-process: no stub set is open for \(host). It was closed (withInProcessStubs returned) or never existed; requests to .understudy.invalid never reach the network.",
+                    url: url))
             return
         }
         let engine = route.engine
         guard !route.connectivity.isOffline else {
-            deliver(.fail(.notConnectedToInternet, message: "Understudy in-process: the stub host is offline (goOffline()).", url: url))
+            deliver(
+                .fail(
+                    .notConnectedToInternet, message: "Understudy in-process: the stub host is offline (goOffline()).",
+                    url: url))
             return
         }
         let visibleBody = RequestCapture.body(of: request)
@@ -73,7 +81,10 @@ final class InProcessURLProtocol: URLProtocol {
         }
         guard let decision = engine.decide(logged, capabilities: .inline).run() else {
             // Never happens: inline capabilities answer every request. Said plainly should that change.
-            deliver(.fail(.resourceUnavailable, message: "Understudy in-process: the stub engine declined the request.", url: url))
+            deliver(
+                .fail(
+                    .resourceUnavailable, message: "Understudy in-process: the stub engine declined the request.",
+                    url: url))
             return
         }
         let outcome: Outcome
@@ -88,7 +99,10 @@ final class InProcessURLProtocol: URLProtocol {
         nonisolated(unsafe) let unsafeSelf = self
         let connectivity = route.connectivity
         let inFlightID = decision.eventID
-        let offline = Outcome.fail(.notConnectedToInternet, message: "Understudy in-process: the stub host went offline (goOffline()) while the request was in flight.", url: url)
+        let offline = Outcome.fail(
+            .notConnectedToInternet,
+            message: "Understudy in-process: the stub host went offline (goOffline()) while the request was in flight.",
+            url: url)
         inFlight.withLock { $0 = (connectivity, inFlightID) }
         connectivity.track(inFlightID) { unsafeSelf.deliver(offline) }
         let delay = decision.delay
@@ -121,7 +135,10 @@ final class InProcessURLProtocol: URLProtocol {
     /// when the answer falls due, as the server completes it for a client that went away.
     /// Corelibs does not enforce `timeoutInterval` for custom protocols, so a delay past it ends
     /// in `.timedOut` at the time-out, as it would over a socket; the entry completes at the full delay.
-    private func schedule(_ outcome: Outcome, after delay: Duration, timeout: TimeInterval, url: URL, complete: @escaping @Sendable () -> Void) {
+    private func schedule(
+        _ outcome: Outcome, after delay: Duration, timeout: TimeInterval, url: URL,
+        complete: @escaping @Sendable () -> Void
+    ) {
         guard delay > .zero else {
             complete()
             deliver(outcome)
@@ -137,7 +154,11 @@ final class InProcessURLProtocol: URLProtocol {
             }
             return
         }
-        let timedOut = Outcome.fail(.timedOut, message: "Understudy in-process: the stub's delay (\(delay)) is longer than the request's timeout (\(timeout) s).", url: url)
+        let timedOut = Outcome.fail(
+            .timedOut,
+            message:
+                "Understudy in-process: the stub's delay (\(delay)) is longer than the request's timeout (\(timeout) s).",
+            url: url)
         Self.after(timeoutDelay) { unsafeSelf.deliver(timedOut) }
         Self.after(delay, complete)
     }
@@ -179,7 +200,9 @@ final class InProcessURLProtocol: URLProtocol {
             if let url { info[NSURLErrorFailingURLErrorKey] = url }
             client.urlProtocol(self, didFailWithError: URLError(code, userInfo: info))
         case .respond(let decision, let url, let isHead):
-            let response = HTTPURLResponse(url: url, statusCode: decision.status, httpVersion: "HTTP/1.1", headerFields: Self.headerFields(decision))
+            let response = HTTPURLResponse(
+                url: url, statusCode: decision.status, httpVersion: "HTTP/1.1",
+                headerFields: Self.headerFields(decision))
             guard let response else {
                 client.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return

@@ -2,7 +2,7 @@ import Foundation
 import UnderstudyCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Turns what a URLProtocol sees into the `LoggedRequest` the server would have journalled.
@@ -38,7 +38,9 @@ enum RequestCapture {
         var headers = HeaderFields()
         headers.add("Host", host)
         // URLRequest keeps headers in a dictionary; sort them so the journal is stable.
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key.lowercased() < $1.key.lowercased() })
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: {
+            $0.key.lowercased() < $1.key.lowercased()
+        })
         where name.caseInsensitiveCompare("Host") != .orderedSame {
             headers.add(name, value)
         }

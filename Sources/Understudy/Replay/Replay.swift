@@ -45,9 +45,11 @@ public struct UnrecordedRequestsError: Error, Sendable, CustomStringConvertible 
     /// The folder and every request missing from it, or how to record one.
     public var description: String {
         if requests.isEmpty {
-            return "No recording in \(folder.path) (no mappings/ folder). Record it first: run the tests with UNDERSTUDY_RECORD=1 and an upstream."
+            return
+                "No recording in \(folder.path) (no mappings/ folder). Record it first: run the tests with UNDERSTUDY_RECORD=1 and an upstream."
         }
         let list = requests.map { "  \($0.method) \($0.url)" }.joined(separator: "\n")
-        return "\(requests.count) request(s) were never recorded in \(folder.path):\n\(list)\nRecord again with UNDERSTUDY_RECORD=1, or stub them by hand."
+        return
+            "\(requests.count) request(s) were never recorded in \(folder.path):\n\(list)\nRecord again with UNDERSTUDY_RECORD=1, or stub them by hand."
     }
 }

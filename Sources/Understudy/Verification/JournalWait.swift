@@ -7,7 +7,9 @@ enum JournalWait {
     struct TimedOut: Error {}
 
     /// Returns the matching requests once there are at least `count`, or throws `TimedOut`.
-    static func until(_ journal: RequestJournal, has count: Int, matching pattern: RequestPattern, timeout: Duration) async throws -> [LoggedRequest] {
+    static func until(_ journal: RequestJournal, has count: Int, matching pattern: RequestPattern, timeout: Duration)
+        async throws -> [LoggedRequest]
+    {
         let (wakeUps, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         // Observe before the first look, so no request can slip between the two.
         let token = journal.observe { event in

@@ -1,3 +1,6 @@
+import Foundation
+import UnderstudyJSON
+
 /// Typed access to the members of one JSON object, with errors that name the JSON pointer.
 struct FieldReader {
     let object: JSONObject
@@ -43,7 +46,9 @@ struct FieldReader {
         // WireMock (Jackson) accepts numbers written as strings for numeric fields.
         if case .string(let s) = value, let i = Int(s.trimmingCharacters(in: .whitespaces)) { return i }
         guard case .number(let n) = value, let i = n.intValue else {
-            throw .invalid(path(key), "Expected an integer but found \(value.typeName == "number" ? "a fraction" : value.typeName)")
+            throw .invalid(
+                path(key), "Expected an integer but found \(value.typeName == "number" ? "a fraction" : value.typeName)"
+            )
         }
         return i
     }
@@ -75,6 +80,3 @@ struct FieldReader {
 
     func path(_ key: String) -> String { UnderstudyCore.pointer(pointer, key) }
 }
-
-import Foundation
-import UnderstudyJSON

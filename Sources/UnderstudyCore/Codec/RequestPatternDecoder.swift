@@ -1,4 +1,5 @@
 import UnderstudyJSON
+
 /// Decodes WireMock's `request` object.
 enum RequestPatternDecoder {
     static let urlKeys = ["url", "urlPattern", "urlPath", "urlPathPattern", "urlPathTemplate"]
@@ -23,7 +24,8 @@ enum RequestPatternDecoder {
                 guard names.contains(member.key) else {
                     throw .invalid(at, "'\(member.key)' is not a variable of the path template '\(template.template)'")
                 }
-                pattern.pathParameters.append(NamedPattern(member.key, try StringValuePatternDecoder.decode(member.value, at: at)))
+                pattern.pathParameters.append(
+                    NamedPattern(member.key, try StringValuePatternDecoder.decode(member.value, at: at)))
             }
         }
         pattern.headers = try multiValueMap(reader, "headers")
@@ -32,7 +34,8 @@ enum RequestPatternDecoder {
         if let cookies = try reader.objectValue("cookies") {
             for member in cookies {
                 let at = UnderstudyCore.pointer(reader.path("cookies"), member.key)
-                pattern.cookies.append(NamedPattern(member.key, try StringValuePatternDecoder.decode(member.value, at: at)))
+                pattern.cookies.append(
+                    NamedPattern(member.key, try StringValuePatternDecoder.decode(member.value, at: at)))
             }
         }
         // The documented key is `basicAuthCredentials`; Jackson's creator also takes `basicAuth`.
@@ -45,12 +48,15 @@ enum RequestPatternDecoder {
         }
         if let bodies = try reader.array("bodyPatterns") {
             for (i, body) in bodies.enumerated() {
-                pattern.bodyPatterns.append(try StringValuePatternDecoder.decode(body, at: UnderstudyCore.pointer(reader.path("bodyPatterns"), i)))
+                pattern.bodyPatterns.append(
+                    try StringValuePatternDecoder.decode(
+                        body, at: UnderstudyCore.pointer(reader.path("bodyPatterns"), i)))
             }
         }
         if let parts = try reader.array("multipartPatterns") {
             for (i, part) in parts.enumerated() {
-                pattern.multipartPatterns.append(try multipart(part, at: UnderstudyCore.pointer(reader.path("multipartPatterns"), i)))
+                pattern.multipartPatterns.append(
+                    try multipart(part, at: UnderstudyCore.pointer(reader.path("multipartPatterns"), i)))
             }
         }
         pattern.scheme = try reader.string("scheme")
@@ -62,7 +68,10 @@ enum RequestPatternDecoder {
             pattern.clientIp = try StringValuePatternDecoder.decode(clientIp, at: reader.path("clientIp"))
         }
         if reader.has("customMatcher") {
-            throw .invalid(reader.path("customMatcher"), "customMatcher needs a Java extension, which Understudy cannot load; express the match with the built-in matchers")
+            throw .invalid(
+                reader.path("customMatcher"),
+                "customMatcher needs a Java extension, which Understudy cannot load; express the match with the built-in matchers"
+            )
         }
         return pattern
     }
@@ -73,7 +82,8 @@ enum RequestPatternDecoder {
         case "url": return .url(text)
         case "urlPath": return .urlPath(text)
         case "urlPattern": return .urlPattern(try StringValuePatternDecoder.regex(.string(text), reader.path(key)))
-        case "urlPathPattern": return .urlPathPattern(try StringValuePatternDecoder.regex(.string(text), reader.path(key)))
+        case "urlPathPattern":
+            return .urlPathPattern(try StringValuePatternDecoder.regex(.string(text), reader.path(key)))
         default:
             do {
                 return .urlPathTemplate(try PathTemplate(text))
@@ -83,12 +93,15 @@ enum RequestPatternDecoder {
         }
     }
 
-    static func multiValueMap(_ reader: FieldReader, _ key: String) throws(MappingError) -> [NamedPattern<MultiValuePattern>] {
+    static func multiValueMap(_ reader: FieldReader, _ key: String) throws(MappingError) -> [NamedPattern<
+        MultiValuePattern
+    >] {
         guard let object = try reader.objectValue(key) else { return [] }
         var result: [NamedPattern<MultiValuePattern>] = []
         for member in object {
             let at = UnderstudyCore.pointer(reader.path(key), member.key)
-            result.append(NamedPattern(member.key, try StringValuePatternDecoder.decodeMultiValue(member.value, at: at)))
+            result.append(
+                NamedPattern(member.key, try StringValuePatternDecoder.decodeMultiValue(member.value, at: at)))
         }
         return result
     }
@@ -105,7 +118,9 @@ enum RequestPatternDecoder {
         part.headers = try multiValueMap(reader, "headers")
         if let bodies = try reader.array("bodyPatterns") {
             for (i, body) in bodies.enumerated() {
-                part.bodyPatterns.append(try StringValuePatternDecoder.decode(body, at: UnderstudyCore.pointer(reader.path("bodyPatterns"), i)))
+                part.bodyPatterns.append(
+                    try StringValuePatternDecoder.decode(
+                        body, at: UnderstudyCore.pointer(reader.path("bodyPatterns"), i)))
             }
         }
         return part

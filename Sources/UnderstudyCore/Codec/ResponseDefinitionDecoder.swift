@@ -24,7 +24,9 @@ enum ResponseDefinitionDecoder {
             let chunks = try d.int("numberOfChunks") ?? 1
             let total = try d.int("totalDuration") ?? 0
             guard chunks >= 1, total >= 0 else {
-                throw .invalid(reader.path("chunkedDribbleDelay"), "numberOfChunks must be at least 1 and totalDuration not negative")
+                throw .invalid(
+                    reader.path("chunkedDribbleDelay"),
+                    "numberOfChunks must be at least 1 and totalDuration not negative")
             }
             response.chunkedDribbleDelay = ChunkedDribbleDelay(numberOfChunks: chunks, totalDuration: total)
         }
@@ -41,13 +43,15 @@ enum ResponseDefinitionDecoder {
             proxy.additionalRequestHeaders = try headers(reader, "additionalProxyRequestHeaders")
             for (i, name) in (try reader.array("removeProxyRequestHeaders") ?? []).enumerated() {
                 proxy.removeRequestHeaders.append(
-                    try StringValuePatternDecoder.text(name, UnderstudyCore.pointer(reader.path("removeProxyRequestHeaders"), i)))
+                    try StringValuePatternDecoder.text(
+                        name, UnderstudyCore.pointer(reader.path("removeProxyRequestHeaders"), i)))
             }
             response.proxy = proxy
         }
         if let transformers = try reader.array("transformers") {
             for (i, name) in transformers.enumerated() {
-                response.transformers.append(try StringValuePatternDecoder.text(name, UnderstudyCore.pointer(reader.path("transformers"), i)))
+                response.transformers.append(
+                    try StringValuePatternDecoder.text(name, UnderstudyCore.pointer(reader.path("transformers"), i)))
             }
         }
         response.transformerParameters = try reader.objectValue("transformerParameters")
@@ -112,7 +116,8 @@ enum ResponseDefinitionDecoder {
             guard ms >= 0 else { throw .invalid(pointer, "milliseconds must not be negative") }
             return .fixed(milliseconds: ms)
         case let other:
-            throw .invalid(reader.path("type"), "Unknown delay distribution '\(other ?? "")'; use lognormal, uniform or fixed")
+            throw .invalid(
+                reader.path("type"), "Unknown delay distribution '\(other ?? "")'; use lognormal, uniform or fixed")
         }
     }
 }

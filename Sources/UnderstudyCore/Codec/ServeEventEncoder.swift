@@ -9,12 +9,13 @@ extension LoggedRequest {
             "url": .string(url),
             "absoluteUrl": .string(absoluteURL),
             "method": .string(method),
-            "clientIp": .string(clientIP),
+            "clientIp": .string(clientIP)
         ]
         object["headers"] = headers.json
         var cookieObject = JSONObject()
         for cookie in cookies {
-            cookieObject[cookie.name] = cookie.values.count == 1 ? .string(cookie.values[0]) : .array(cookie.values.map { .string($0) })
+            cookieObject[cookie.name] =
+                cookie.values.count == 1 ? .string(cookie.values[0]) : .array(cookie.values.map { .string($0) })
         }
         object["cookies"] = .object(cookieObject)
         object["browserProxyRequest"] = .bool(browserProxyRequest)
@@ -29,12 +30,16 @@ extension LoggedRequest {
         object["loggedDateString"] = .string(ISO8601.string(loggedDate))
         var query = JSONObject()
         for parameter in queryParameters {
-            query[parameter.name] = ["key": .string(parameter.name), "values": .array(parameter.values.map { .string($0) })]
+            query[parameter.name] = [
+                "key": .string(parameter.name), "values": .array(parameter.values.map { .string($0) })
+            ]
         }
         object["queryParams"] = .object(query)
         var form = JSONObject()
         for parameter in formParameters {
-            form[parameter.name] = ["key": .string(parameter.name), "values": .array(parameter.values.map { .string($0) })]
+            form[parameter.name] = [
+                "key": .string(parameter.name), "values": .array(parameter.values.map { .string($0) })
+            ]
         }
         object["formParams"] = .object(form)
         return .object(object)
@@ -60,7 +65,8 @@ extension LoggedRequest {
         if let object = try reader.objectValue("headers") {
             for member in object {
                 switch member.value {
-                case .array(let values): for v in values { if let text = v.matchableText { headers.add(member.key, text) } }
+                case .array(let values):
+                    for v in values { if let text = v.matchableText { headers.add(member.key, text) } }
                 default: if let text = member.value.matchableText { headers.add(member.key, text) }
                 }
             }
@@ -112,7 +118,7 @@ extension ServeEvent {
         var object: JSONObject = [
             "id": .string(id.lowercasedString),
             "request": request.json,
-            "responseDefinition": responseDefinition.json,
+            "responseDefinition": responseDefinition.json
         ]
         if let response { object["response"] = response.json }
         object["wasMatched"] = .bool(wasMatched)
@@ -120,18 +126,19 @@ extension ServeEvent {
         object["timing"] = [
             "addedDelay": .int(timing.addedDelay), "processTime": .int(timing.processTime),
             "responseSendTime": .int(timing.responseSendTime), "serveTime": .int(timing.serveTime),
-            "totalTime": .int(timing.totalTime),
+            "totalTime": .int(timing.totalTime)
         ]
         if let stub {
             object["stubMapping"] = stub.json
         } else {
             object["stubMapping"] = [
                 "id": .string(id.lowercasedString), "request": ["method": "ANY"],
-                "response": ServeEvent.notMatchedResponse.json,
+                "response": ServeEvent.notMatchedResponse.json
             ]
         }
         if !subEvents.isEmpty {
-            object["subEvents"] = .array(subEvents.map { ["type": .string($0.type), "timeOffsetNanos": 0, "data": .object($0.data)] })
+            object["subEvents"] = .array(
+                subEvents.map { ["type": .string($0.type), "timeOffsetNanos": 0, "data": .object($0.data)] })
         }
         return .object(object)
     }

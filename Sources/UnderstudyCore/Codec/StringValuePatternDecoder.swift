@@ -1,7 +1,7 @@
 import Foundation
 import UnderstudyJSON
-import UnderstudyXML
 import UnderstudyTemplating
+import UnderstudyXML
 
 /// Decodes WireMock's value matchers (`{"equalTo":"x"}`, `{"matchesJsonPath":{…}}`, …).
 enum StringValuePatternDecoder {
@@ -9,7 +9,7 @@ enum StringValuePatternDecoder {
     static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "not", "and", "or",
         "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml", "matchesXPath", "binaryEqualTo",
-        "before", "after", "equalToDateTime",
+        "before", "after", "equalToDateTime"
     ]
 
     static func decode(_ value: JSONValue, at pointer: String) throws(MappingError) -> StringValuePattern {
@@ -23,7 +23,8 @@ enum StringValuePatternDecoder {
         let operandPointer = reader.path(key)
         switch key {
         case "equalTo":
-            return .equalTo(try text(operand, operandPointer), caseInsensitive: try reader.bool("caseInsensitive") ?? false)
+            return .equalTo(
+                try text(operand, operandPointer), caseInsensitive: try reader.bool("caseInsensitive") ?? false)
         case "contains":
             return .contains(try text(operand, operandPointer))
         case "doesNotContain":
@@ -43,7 +44,9 @@ enum StringValuePatternDecoder {
                 throw .invalid(operandPointer, "'\(key)' needs a non-empty array of matchers")
             }
             var patterns: [StringValuePattern] = []
-            for (i, item) in items.enumerated() { patterns.append(try decode(item, at: UnderstudyCore.pointer(operandPointer, i))) }
+            for (i, item) in items.enumerated() {
+                patterns.append(try decode(item, at: UnderstudyCore.pointer(operandPointer, i)))
+            }
             return key == "and" ? .and(patterns) : .or(patterns)
         case "equalToJson":
             return try equalToJson(operand, reader: reader, at: operandPointer)
@@ -85,7 +88,9 @@ enum StringValuePatternDecoder {
         }
     }
 
-    static func equalToJson(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError) -> StringValuePattern {
+    static func equalToJson(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError)
+        -> StringValuePattern
+    {
         let expected: JSONValue
         let writtenAsString: Bool
         if case .string(let text) = operand {
@@ -123,7 +128,9 @@ enum StringValuePatternDecoder {
     }
 
     /// `"$.x"` or `{"expression":"$.x", <matcher>}`: the expression, and the matcher's members.
-    static func expressionAndMatcher(_ operand: JSONValue, operator name: String, at pointer: String) throws(MappingError) -> (String, JSONObject) {
+    static func expressionAndMatcher(_ operand: JSONValue, operator name: String, at pointer: String)
+        throws(MappingError) -> (String, JSONObject)
+    {
         switch operand {
         case .string(let s):
             return (s, JSONObject())
@@ -139,7 +146,9 @@ enum StringValuePatternDecoder {
         }
     }
 
-    static func jsonSchema(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError) -> StringValuePattern {
+    static func jsonSchema(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError)
+        -> StringValuePattern
+    {
         let schema: JSONValue
         if case .string(let text) = operand {
             do { schema = try JSONParser.parse(text) } catch {
@@ -150,7 +159,9 @@ enum StringValuePatternDecoder {
         }
         let versionName = try reader.string("schemaVersion") ?? JSONSchemaValidator.Version.v202012.rawValue
         guard let version = JSONSchemaValidator.Version(rawValue: versionName) else {
-            throw .invalid(reader.path("schemaVersion"), "Unknown schemaVersion '\(versionName)'; use V4, V6, V7, V201909 or V202012")
+            throw .invalid(
+                reader.path("schemaVersion"),
+                "Unknown schemaVersion '\(versionName)'; use V4, V6, V7, V201909 or V202012")
         }
         do {
             return .matchesJsonSchema(try JSONSchemaValidator(schema: schema, version: version))
@@ -161,10 +172,12 @@ enum StringValuePatternDecoder {
 
     static let xmlOptionKeys = [
         "enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
-        "exemptedComparisons", "ignoreOrderOfSameNode", "namespaceAwareness",
+        "exemptedComparisons", "ignoreOrderOfSameNode", "namespaceAwareness"
     ]
 
-    static func equalToXml(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError) -> StringValuePattern {
+    static func equalToXml(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError)
+        -> StringValuePattern
+    {
         let expected = try text(operand, pointer)
         var options = JSONObject()
         for key in xmlOptionKeys { if let value = reader.value(key) { options[key] = value } }
@@ -175,7 +188,9 @@ enum StringValuePatternDecoder {
         var awareness: XMLEquality.NamespaceAwareness?
         if let name = try reader.string("namespaceAwareness") {
             guard let value = XMLEquality.NamespaceAwareness(rawValue: name) else {
-                throw .invalid(reader.path("namespaceAwareness"), "Unknown namespaceAwareness '\(name)'; use LEGACY, STRICT or NONE")
+                throw .invalid(
+                    reader.path("namespaceAwareness"),
+                    "Unknown namespaceAwareness '\(name)'; use LEGACY, STRICT or NONE")
             }
             awareness = value
         }
@@ -196,11 +211,14 @@ enum StringValuePatternDecoder {
         }
     }
 
-    static func xPath(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError) -> StringValuePattern {
+    static func xPath(_ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError)
+        -> StringValuePattern
+    {
         var namespaces: [String: String] = [:]
         if let object = try reader.objectValue("xPathNamespaces") {
             for member in object {
-                namespaces[member.key] = try text(member.value, UnderstudyCore.pointer(reader.path("xPathNamespaces"), member.key))
+                namespaces[member.key] = try text(
+                    member.value, UnderstudyCore.pointer(reader.path("xPathNamespaces"), member.key))
             }
         }
         var (expression, rest) = try expressionAndMatcher(operand, operator: "matchesXPath", at: pointer)
@@ -211,13 +229,16 @@ enum StringValuePatternDecoder {
         let valuePattern = rest.isEmpty ? nil : try decode(.object(rest), at: pointer)
         do {
             let query = try XPathQuery(expression: expression, namespaces: namespaces)
-            return .matchesXPath(XPathMatch(expression: expression, query: query, namespaces: namespaces, valuePattern: valuePattern))
+            return .matchesXPath(
+                XPathMatch(expression: expression, query: query, namespaces: namespaces, valuePattern: valuePattern))
         } catch {
             throw .invalid(pointer, "Invalid XPath '\(expression)': \(error)")
         }
     }
 
-    static func dateTime(_ key: String, _ operand: JSONValue, reader: FieldReader, at pointer: String) throws(MappingError) -> StringValuePattern {
+    static func dateTime(_ key: String, _ operand: JSONValue, reader: FieldReader, at pointer: String)
+        throws(MappingError) -> StringValuePattern
+    {
         guard let op = DateTimePattern.Operator(rawValue: key) else {
             throw .invalid(pointer, "Unknown operator '\(key)'")
         }

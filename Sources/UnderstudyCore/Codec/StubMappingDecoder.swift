@@ -33,7 +33,9 @@ enum StubMappingDecoder {
         }
         stub.name = try reader.string("name")
         if let priority = try reader.int("priority") {
-            guard priority >= 1 else { throw .invalid(reader.path("priority"), "priority must be 1 or more (1 is highest)") }
+            guard priority >= 1 else {
+                throw .invalid(reader.path("priority"), "priority must be 1 or more (1 is highest)")
+            }
             stub.priority = priority
         }
         stub.persistent = try reader.bool("persistent")

@@ -30,20 +30,27 @@ extension RequestPattern {
         if let port { object["port"] = .int(port) }
         if let url { object[url.key] = .string(url.text) }
         object["method"] = .string(method.description)
-        if !headers.isEmpty { object["headers"] = .object(JSONObject(headers.map { .init(key: $0.name, value: $0.pattern.json) })) }
+        if !headers.isEmpty {
+            object["headers"] = .object(JSONObject(headers.map { .init(key: $0.name, value: $0.pattern.json) }))
+        }
         if !pathParameters.isEmpty {
-            object["pathParameters"] = .object(JSONObject(pathParameters.map { .init(key: $0.name, value: $0.pattern.json) }))
+            object["pathParameters"] = .object(
+                JSONObject(pathParameters.map { .init(key: $0.name, value: $0.pattern.json) }))
         }
         if !queryParameters.isEmpty {
-            object["queryParameters"] = .object(JSONObject(queryParameters.map { .init(key: $0.name, value: $0.pattern.json) }))
+            object["queryParameters"] = .object(
+                JSONObject(queryParameters.map { .init(key: $0.name, value: $0.pattern.json) }))
         }
         if !formParameters.isEmpty {
-            object["formParameters"] = .object(JSONObject(formParameters.map { .init(key: $0.name, value: $0.pattern.json) }))
+            object["formParameters"] = .object(
+                JSONObject(formParameters.map { .init(key: $0.name, value: $0.pattern.json) }))
         }
-        if !cookies.isEmpty { object["cookies"] = .object(JSONObject(cookies.map { .init(key: $0.name, value: $0.pattern.json) })) }
+        if !cookies.isEmpty {
+            object["cookies"] = .object(JSONObject(cookies.map { .init(key: $0.name, value: $0.pattern.json) }))
+        }
         if let basicAuthCredentials {
             object["basicAuthCredentials"] = [
-                "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password),
+                "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password)
             ]
         }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
@@ -58,7 +65,9 @@ extension MultipartPattern {
         var object = JSONObject()
         if let name { object["name"] = .string(name) }
         object["matchingType"] = .string(matchingType.rawValue)
-        if !headers.isEmpty { object["headers"] = .object(JSONObject(headers.map { .init(key: $0.name, value: $0.pattern.json) })) }
+        if !headers.isEmpty {
+            object["headers"] = .object(JSONObject(headers.map { .init(key: $0.name, value: $0.pattern.json) }))
+        }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)
     }
@@ -96,7 +105,9 @@ extension StringValuePattern {
         case .and(let patterns): return ["and": .array(patterns.map(\.json))]
         case .or(let patterns): return ["or": .array(patterns.map(\.json))]
         case .equalToJson(let equality, let writtenAsString):
-            var o: JSONObject = ["equalToJson": writtenAsString ? .string(JSONWriter.string(equality.expected)) : equality.expected]
+            var o: JSONObject = [
+                "equalToJson": writtenAsString ? .string(JSONWriter.string(equality.expected)) : equality.expected
+            ]
             if equality.ignoreArrayOrder { o["ignoreArrayOrder"] = true }
             if equality.ignoreExtraElements { o["ignoreExtraElements"] = true }
             return o
@@ -108,7 +119,7 @@ extension StringValuePattern {
         case .matchesJsonSchema(let validator):
             return [
                 "matchesJsonSchema": .string(JSONWriter.string(validator.schema)),
-                "schemaVersion": .string(validator.version.rawValue),
+                "schemaVersion": .string(validator.version.rawValue)
             ]
         case .equalToXml(let match):
             var o: JSONObject = ["equalToXml": .string(match.expected)]
@@ -124,7 +135,10 @@ extension StringValuePattern {
                 o["matchesXPath"] = .string(match.expression)
             }
             if !match.namespaces.isEmpty {
-                o["xPathNamespaces"] = .object(JSONObject(match.namespaces.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) }))
+                o["xPathNamespaces"] = .object(
+                    JSONObject(
+                        match.namespaces.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .string($0.value)) }
+                    ))
             }
             return o
         case .binaryEqualTo(let data): return ["binaryEqualTo": .string(data.base64EncodedString())]
@@ -158,7 +172,7 @@ extension ResponseDefinition {
         if let chunkedDribbleDelay {
             object["chunkedDribbleDelay"] = [
                 "numberOfChunks": .int(chunkedDribbleDelay.numberOfChunks),
-                "totalDuration": .int(chunkedDribbleDelay.totalDuration),
+                "totalDuration": .int(chunkedDribbleDelay.totalDuration)
             ]
         }
         if let fault { object["fault"] = .string(fault.rawValue) }
@@ -182,9 +196,14 @@ extension ResponseDefinition {
 extension NamedValues {
     /// Headers as WireMock writes them: one value as a string, several as an array.
     public static func json(_ list: [NamedValues]) -> JSONValue {
-        .object(JSONObject(list.map { header in
-            .init(key: header.name, value: header.values.count == 1 ? .string(header.values[0]) : .array(header.values.map { .string($0) }))
-        }))
+        .object(
+            JSONObject(
+                list.map { header in
+                    .init(
+                        key: header.name,
+                        value: header.values.count == 1
+                            ? .string(header.values[0]) : .array(header.values.map { .string($0) }))
+                }))
     }
 }
 

@@ -42,7 +42,8 @@ public struct Capabilities: Sendable {
     /// From a request's head alone, a proxy stub whose upstream the body can stream to while it
     /// arrives (no fault, no template: nothing of it reads the body).
     public static let streamingHead = Capabilities(
-        renders: ResponseNeeds.all.subtracting([.fault, .template]), requires: .proxy, answersMisses: false, headOnly: true)
+        renders: ResponseNeeds.all.subtracting([.fault, .template]), requires: .proxy, answersMisses: false,
+        headOnly: true)
 
     /// True when a stub needing `needs` can be served under these capabilities.
     func admits(_ needs: ResponseNeeds) -> Bool {

@@ -1,4 +1,5 @@
 import UnderstudyJSON
+
 /// WireMock's global settings: a delay for every response, and free-form extensions.
 public struct GlobalSettings: Sendable, Equatable {
     public var fixedDelay: Int?

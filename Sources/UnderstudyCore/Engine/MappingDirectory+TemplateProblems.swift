@@ -13,7 +13,10 @@ extension MappingDirectory {
         var problems: [MappingError] = []
         for (stub, origin) in stubs where templater.applies(to: stub.response) {
             for (pointer, error) in templater.validate(stub.response) {
-                problems.append(MappingError(pointer: pointer, title: "Bad response template", detail: error.description, file: origin.filePath))
+                problems.append(
+                    MappingError(
+                        pointer: pointer, title: "Bad response template", detail: error.description,
+                        file: origin.filePath))
             }
             guard case .file(let name)? = stub.response.body, !name.contains("{{"),
                 stub.response.transformerParameters?["disableBodyFileTemplating"]?.boolValue != true,
@@ -22,7 +25,10 @@ extension MappingDirectory {
             do {
                 _ = try Template(text)
             } catch {
-                problems.append(MappingError(pointer: "/response/bodyFileName", title: "Bad response template", detail: "in __files/\(name): \(error.description)", file: origin.filePath))
+                problems.append(
+                    MappingError(
+                        pointer: "/response/bodyFileName", title: "Bad response template",
+                        detail: "in __files/\(name): \(error.description)", file: origin.filePath))
             }
         }
         return problems

@@ -32,10 +32,13 @@ public final class ResponseTemplater: Sendable {
     /// comes back as a `.text` body; one that is not, or cannot be read, stays a `.file` for the
     /// caller to read (and to report as it usually does).
     public func render(
-        _ definition: ResponseDefinition, stub: StubMapping, request: LoggedRequest, files: FilesDirectory?, now: Date = Date()
+        _ definition: ResponseDefinition, stub: StubMapping, request: LoggedRequest, files: FilesDirectory?,
+        now: Date = Date()
     ) throws(TemplateError) -> ResponseDefinition {
         var variables: [String: String] = [:]
-        if case .urlPathTemplate(let pathTemplate)? = stub.request.url { variables = pathTemplate.match(request.path) ?? [:] }
+        if case .urlPathTemplate(let pathTemplate)? = stub.request.url {
+            variables = pathTemplate.match(request.path) ?? [:]
+        }
         let context = Context(templater: self, request: request, variables: variables, now: now)
         var rendered = definition
         rendered.headers = try definition.headers.map { header throws(TemplateError) in
@@ -48,7 +51,9 @@ public final class ResponseTemplater: Sendable {
             let fileName = try context.render(name)
             rendered.body = .file(fileName)
             let disabled = definition.transformerParameters?["disableBodyFileTemplating"]?.boolValue == true
-            if !disabled, let files, let data = try? files.read(fileName), let text = String(data: data, encoding: .utf8) {
+            if !disabled, let files, let data = try? files.read(fileName),
+                let text = String(data: data, encoding: .utf8)
+            {
                 rendered.body = .text(try context.render(text))
             }
         case .binary, nil: break
@@ -87,7 +92,8 @@ public final class ResponseTemplater: Sendable {
         switch json {
         case .string(let s): visit(s, pointer)
         case .array(let items): for (i, item) in items.enumerated() { strings(in: item, at: "\(pointer)/\(i)", visit) }
-        case .object(let object): for member in object { strings(in: member.value, at: "\(pointer)/\(escape(member.key))", visit) }
+        case .object(let object):
+            for member in object { strings(in: member.value, at: "\(pointer)/\(escape(member.key))", visit) }
         default: break
         }
     }
@@ -115,9 +121,11 @@ public final class ResponseTemplater: Sendable {
             case .string(let s): return .string(try render(s))
             case .array(let items): return .array(try items.map { item throws(TemplateError) in try render(item) })
             case .object(let object):
-                return .object(JSONObject(try object.members.map { member throws(TemplateError) in
-                    JSONObject.Member(key: member.key, value: try render(member.value))
-                }))
+                return .object(
+                    JSONObject(
+                        try object.members.map { member throws(TemplateError) in
+                            JSONObject.Member(key: member.key, value: try render(member.value))
+                        }))
             default: return json
             }
         }

@@ -8,6 +8,9 @@ public struct StreamedEntry: Sendable {
     /// Journals `request`, with the body as captured, under the streamed decision.
     public func record(_ request: LoggedRequest, subEvents: [SubEvent] = []) {
         let definition = decision.stub?.response ?? ResponseDefinition(status: decision.status)
-        journal.record(ServeEvent(id: decision.eventID, request: request, stub: decision.stub, responseDefinition: definition, subEvents: subEvents))
+        journal.record(
+            ServeEvent(
+                id: decision.eventID, request: request, stub: decision.stub, responseDefinition: definition,
+                subEvents: subEvents))
     }
 }

@@ -18,19 +18,26 @@ extension StubEngine {
     ///   - accept: the caller's own conditions on a stub (what it can encode). Not escaping, so a
     ///     fast path allocates nothing for it.
     public func decide(
-        _ request: LoggedRequest, capabilities: Capabilities, now: Date = Date(), accepting accept: (StubMapping) -> Bool = { _ in true }
+        _ request: LoggedRequest, capabilities: Capabilities, now: Date = Date(),
+        accepting accept: (StubMapping) -> Bool = { _ in true }
     ) -> Decision {
         let global = settings
         let globalNeeds: ResponseNeeds = (global.fixedDelay ?? 0) != 0 || global.delayDistribution != nil ? .delay : []
         guard globalNeeds.isSubset(of: capabilities.renders) else { return .declined }
-        if capabilities.headOnly { return decideFromHead(request, capabilities: capabilities, globalNeeds: globalNeeds, now: now, accepting: accept) }
+        if capabilities.headOnly {
+            return decideFromHead(
+                request, capabilities: capabilities, globalNeeds: globalNeeds, now: now, accepting: accept)
+        }
         let selected = store.match(request, now: now) { stub in
             capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub)
         }
         guard let stub = selected else {
             guard capabilities.answersMisses else { return .declined }
-            let width = capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
-            guard capabilities.defersSlowWork else { return .immediate(notMatched(request, consoleWidth: width, now: now)) }
+            let width =
+                capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
+            guard capabilities.defersSlowWork else {
+                return .immediate(notMatched(request, consoleWidth: width, now: now))
+            }
             return .deferred { self.notMatched(request, consoleWidth: width, now: now) }
         }
         // Body files and templates can be slow (disk, JSONPath on a big body).
@@ -50,10 +57,14 @@ extension StubEngine {
     /// Selects from the head alone: the stub must be chosen whatever the body is, and admitted.
     /// Its scenario moves only then; nothing is journalled until the ``StreamedEntry`` records.
     private func decideFromHead(
-        _ head: LoggedRequest, capabilities: Capabilities, globalNeeds: ResponseNeeds, now: Date, accepting accept: (StubMapping) -> Bool
+        _ head: LoggedRequest, capabilities: Capabilities, globalNeeds: ResponseNeeds, now: Date,
+        accepting accept: (StubMapping) -> Bool
     ) -> Decision {
-        func admitted(_ stub: StubMapping) -> Bool { capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub) }
-        guard case .stub(let stub) = store.matchIgnoringBody(head, now: now, committingIf: admitted), admitted(stub) else { return .declined }
+        func admitted(_ stub: StubMapping) -> Bool {
+            capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub)
+        }
+        guard case .stub(let stub) = store.matchIgnoringBody(head, now: now, committingIf: admitted), admitted(stub)
+        else { return .declined }
         let decision = decision(for: stub, request: head)
         return .streamedProxy(decision, StreamedEntry(journal: journal, decision: decision))
     }
@@ -62,7 +73,9 @@ extension StubEngine {
     func matchedDecision(_ stub: StubMapping, request: LoggedRequest, now: Date) -> ServeDecision {
         // Templates render before journalling so a rendering error goes in as a sub-event.
         let (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
-        journal.record(ServeEvent(id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
+        journal.record(
+            ServeEvent(
+                id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
         return decision
     }
 }

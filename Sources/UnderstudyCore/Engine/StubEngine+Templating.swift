@@ -11,7 +11,8 @@ extension StubEngine {
             return (decision(for: stub, request: request, rendered: rendered), [])
         } catch {
             let message = error.description
-            let failure = ResponseDefinition(status: 500, headers: [NamedValues("Content-Type", "text/plain")], body: .text(message))
+            let failure = ResponseDefinition(
+                status: 500, headers: [NamedValues("Content-Type", "text/plain")], body: .text(message))
             var result = decision(for: stub, request: request, rendered: failure)
             result.templateError = message
             return (result, [SubEvent(type: "ERROR", data: ["message": .string(message)])])

@@ -17,7 +17,8 @@ public final class StubEngine: Sendable {
     private let settingsState: Mutex<GlobalSettings>
 
     public init(
-        store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil, settings: GlobalSettings = GlobalSettings(),
+        store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil,
+        settings: GlobalSettings = GlobalSettings(),
         templating: TemplatingConfiguration = TemplatingConfiguration()
     ) {
         self.store = store
@@ -35,7 +36,11 @@ public final class StubEngine: Sendable {
     /// Fills in the journal entry of a decision: every transport calls it at the same moment, after
     /// any delay and gate, right before the client can see the end of the response.
     public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil) {
-        journal.complete(decision.eventID, response: LoggedResponse(status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault), timing: timing)
+        journal.complete(
+            decision.eventID,
+            response: LoggedResponse(
+                status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault),
+            timing: timing)
     }
 
     /// - Parameter rendered: the response after templating, when the stub is templated.
@@ -44,8 +49,10 @@ public final class StubEngine: Sendable {
         if rendered == nil, let body = stub.prebuiltResponse.body {
             return ServeDecision(
                 eventID: request.id, stub: stub, status: definition.status, statusMessage: definition.statusMessage,
-                headers: stub.prebuiltResponse.headers, body: body, fault: definition.fault, delay: delay(for: definition),
-                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
+                headers: stub.prebuiltResponse.headers, body: body, fault: definition.fault,
+                delay: delay(for: definition),
+                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy,
+                gate: gate(holding: stub))
         }
         var headers = PrebuiltResponse.headers(of: definition)
         var status = definition.status
@@ -65,7 +72,8 @@ public final class StubEngine: Sendable {
         if let name = stub.name { headers.add("Matched-Stub-Name", name) }
         return ServeDecision(
             eventID: request.id, stub: stub, status: status, statusMessage: definition.statusMessage, headers: headers,
-            body: body, fault: definition.fault, delay: delay(for: definition), chunkedDribble: definition.chunkedDribbleDelay,
+            body: body, fault: definition.fault, delay: delay(for: definition),
+            chunkedDribble: definition.chunkedDribbleDelay,
             nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
     }
 
@@ -87,28 +95,37 @@ public final class StubEngine: Sendable {
 
     func notMatched(_ request: LoggedRequest, consoleWidth: Int?, now: Date) -> ServeDecision {
         // An unmatched GET is served from __files when such a file exists.
-        if request.method == "GET", let files, let file = files.staticFile(forPath: request.path), let data = try? Data(contentsOf: file) {
+        if request.method == "GET", let files, let file = files.staticFile(forPath: request.path),
+            let data = try? Data(contentsOf: file)
+        {
             let definition = ResponseDefinition(status: 200, fromConfiguredStub: false)
             journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: definition))
             var headers = HeaderFields()
             headers.add("Content-Type", MediaType.forFileExtension(file.pathExtension))
             return ServeDecision(
-                eventID: request.id, stub: nil, status: 200, statusMessage: nil, headers: headers, body: data, fault: nil,
+                eventID: request.id, stub: nil, status: 200, statusMessage: nil, headers: headers, body: data,
+                fault: nil,
                 delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
         }
-        let nearMisses = NearMissCalculator.nearest(to: request, among: store.storedStubs, scenarioStates: store.scenarioStates)
+        let nearMisses = NearMissCalculator.nearest(
+            to: request, among: store.storedStubs, scenarioStates: store.scenarioStates)
         let report: String
         if let closest = nearMisses.first {
             report = DiffRenderer.render(closest, width: consoleWidth ?? DiffRenderer.defaultWidth)
         } else {
             report = DiffRenderer.noStubsMessage
         }
-        let subEvent = SubEvent(type: "REQUEST_NOT_MATCHED", data: ["status": 404, "contentType": "text/plain", "report": .string(report)])
-        journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: ServeEvent.notMatchedResponse, subEvents: [subEvent]))
+        let subEvent = SubEvent(
+            type: "REQUEST_NOT_MATCHED", data: ["status": 404, "contentType": "text/plain", "report": .string(report)])
+        journal.record(
+            ServeEvent(
+                id: request.id, request: request, stub: nil, responseDefinition: ServeEvent.notMatchedResponse,
+                subEvents: [subEvent]))
         var headers = HeaderFields()
         headers.add("Content-Type", "text/plain")
         return ServeDecision(
-            eventID: request.id, stub: nil, status: 404, statusMessage: nil, headers: headers, body: Data(report.utf8), fault: nil,
+            eventID: request.id, stub: nil, status: 404, statusMessage: nil, headers: headers, body: Data(report.utf8),
+            fault: nil,
             delay: .zero, chunkedDribble: nil, nearMisses: nearMisses, proxy: nil)
     }
 }

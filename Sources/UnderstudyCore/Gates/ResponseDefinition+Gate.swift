@@ -7,7 +7,9 @@ extension ResponseDefinition {
     /// a value there that is not a UUID reads as nil (it still keeps the stub off the fast path).
     public var gate: GateID? {
         get {
-            guard case .string(let text)? = transformerParameters?[ResponseGate.parameterName], let uuid = UUID(uuidString: text) else { return nil }
+            guard case .string(let text)? = transformerParameters?[ResponseGate.parameterName],
+                let uuid = UUID(uuidString: text)
+            else { return nil }
             return GateID(uuid: uuid)
         }
         set {

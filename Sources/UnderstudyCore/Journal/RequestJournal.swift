@@ -103,7 +103,8 @@ public final class RequestJournal: Sendable {
     @discardableResult
     public func removeAll(where predicate: (ServeEvent) -> Bool) -> [ServeEvent] {
         state.withLock { state in
-            let ordered = state.head > 0 ? Array(state.events[state.head...] + state.events[..<state.head]) : state.events
+            let ordered =
+                state.head > 0 ? Array(state.events[state.head...] + state.events[..<state.head]) : state.events
             var kept: [ServeEvent] = []
             var removed: [ServeEvent] = []
             for event in ordered {
@@ -130,7 +131,8 @@ public final class RequestJournal: Sendable {
     /// Changes the capacity, keeping the newest events that fit.
     public func setCapacity(_ capacity: Int) {
         state.withLock { state in
-            let ordered = state.head > 0 ? Array(state.events[state.head...] + state.events[..<state.head]) : state.events
+            let ordered =
+                state.head > 0 ? Array(state.events[state.head...] + state.events[..<state.head]) : state.events
             state.capacity = max(0, capacity)
             state.events = Array(ordered.suffix(state.capacity))
             state.head = 0

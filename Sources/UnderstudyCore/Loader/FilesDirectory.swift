@@ -27,7 +27,8 @@ public struct FilesDirectory: Sendable {
     public func read(_ name: String) throws(FileAccessError) -> Data {
         let file = try resolve(name)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
             throw .missing(name)
         }
         do {

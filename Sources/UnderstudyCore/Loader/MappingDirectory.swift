@@ -48,7 +48,11 @@ public struct MappingDirectory: Sendable {
             case .success(let fileStubs):
                 for (stub, origin) in fileStubs {
                     guard seen.insert(stub.id).inserted else {
-                        errors.append(MappingError(code: 109, pointer: "/id", title: "Duplicate stub mapping ID", detail: "The id \(stub.id.lowercasedString) is used by more than one stub", file: origin.filePath))
+                        errors.append(
+                            MappingError(
+                                code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
+                                detail: "The id \(stub.id.lowercasedString) is used by more than one stub",
+                                file: origin.filePath))
                         continue
                     }
                     stubs.append((stub, origin))
@@ -62,13 +66,17 @@ public struct MappingDirectory: Sendable {
 
     static func decodeFile(atPath path: String, name: String) -> Result<[(StubMapping, StubOrigin)], MappingError> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(MappingError(title: "Cannot read mapping file", detail: "\(path) could not be read (missing, a folder, or no permission)", file: name))
+            return .failure(
+                MappingError(
+                    title: "Cannot read mapping file",
+                    detail: "\(path) could not be read (missing, a folder, or no permission)", file: name))
         }
         let json: JSONValue
         do {
             json = try JSONParser.parse(data)
         } catch {
-            return .failure(MappingError(pointer: "", title: "Error parsing JSON", detail: error.description, file: name))
+            return .failure(
+                MappingError(pointer: "", title: "Error parsing JSON", detail: error.description, file: name))
         }
         do throws(MappingError) {
             if case .object(let object) = json, let list = object["mappings"] {
@@ -100,7 +108,10 @@ public struct MappingDirectory: Sendable {
             do {
                 _ = try files.read(name)
             } catch {
-                problems.append(MappingError(pointer: "/response/bodyFileName", title: "Bad bodyFileName", detail: error.description, file: origin.filePath))
+                problems.append(
+                    MappingError(
+                        pointer: "/response/bodyFileName", title: "Bad bodyFileName", detail: error.description,
+                        file: origin.filePath))
             }
         }
         return problems

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Maps over an array on every core, keeping order. For start-up work (reading thousands of
 /// mapping files), not for the serving path.
@@ -20,8 +21,6 @@ enum ParallelMap {
         return box.values
     }
 }
-
-import Synchronization
 
 /// Collects chunk results from worker threads.
 private final class ResultBox<R: Sendable>: Sendable {

@@ -15,7 +15,9 @@ public struct MultipartPart: Sendable {
             let pair = item.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
             var value = pair[1].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             return value
         }
         return nil
@@ -25,7 +27,8 @@ public struct MultipartPart: Sendable {
 /// Splits a multipart body on its boundary (RFC 2046). Tolerant: a malformed body gives nil.
 enum MultipartParser {
     static func parts(body: Data, contentType: String?) -> [MultipartPart]? {
-        guard let contentType, contentType.lowercased().hasPrefix("multipart/"), let boundary = boundary(contentType) else { return nil }
+        guard let contentType, contentType.lowercased().hasPrefix("multipart/"), let boundary = boundary(contentType)
+        else { return nil }
         let delimiter = Array("--\(boundary)".utf8)
         let bytes = [UInt8](body)
         var positions: [Int] = []
@@ -49,7 +52,9 @@ enum MultipartParser {
             let headerBytes = headerEnd.map { Array(part[0..<$0]) } ?? []
             for line in String(decoding: headerBytes, as: UTF8.self).components(separatedBy: "\r\n") {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers.add(String(line[..<colon]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+                headers.add(
+                    String(line[..<colon]).trimmingCharacters(in: .whitespaces),
+                    String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
             }
             let content = headerEnd.map { Array(part[($0 + 4)...]) } ?? part
             parts.append(MultipartPart(headers: headers, body: Data(content)))
@@ -60,16 +65,22 @@ enum MultipartParser {
     static func boundary(_ contentType: String) -> String? {
         for item in contentType.split(separator: ";").dropFirst() {
             let pair = item.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else {
+                continue
+            }
             var value = pair[1].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             return value.isEmpty ? nil : value
         }
         return nil
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         var i = start
         while i <= haystack.count - needle.count {
             if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }

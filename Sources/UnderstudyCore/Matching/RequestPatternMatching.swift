@@ -18,27 +18,37 @@ extension RequestPattern {
     /// Everything after the URL group: path parameters, headers, query, form, cookies, auth, body.
     func matchesDetails(_ context: MatchContext) -> Bool {
         if !pathParameters.isEmpty {
-            guard case .urlPathTemplate(let template)? = url, let values = context.pathTemplateValues(template) else { return false }
+            guard case .urlPathTemplate(let template)? = url, let values = context.pathTemplateValues(template) else {
+                return false
+            }
             for parameter in pathParameters {
                 let value = values[parameter.name].map { FormDecoding.decode($0, plusAsSpace: false) }
                 if !parameter.pattern.matches(value, now: context.now) { return false }
             }
         }
-        for header in headers where !header.pattern.matches(context.request.headers.values(header.name), now: context.now) {
+        for header in headers
+        where !header.pattern.matches(context.request.headers.values(header.name), now: context.now) {
             return false
         }
-        for query in queryParameters where !query.pattern.matches(context.queryParameters[query.name] ?? [], now: context.now) {
+        for query in queryParameters
+        where !query.pattern.matches(context.queryParameters[query.name] ?? [], now: context.now) {
             return false
         }
-        for form in formParameters where !form.pattern.matches(context.formParameters[form.name] ?? [], now: context.now) {
+        for form in formParameters
+        where !form.pattern.matches(context.formParameters[form.name] ?? [], now: context.now) {
             return false
         }
         for cookie in cookies {
             let values = context.cookies[cookie.name] ?? []
-            let matched = values.isEmpty ? cookie.pattern.matches(nil, now: context.now) : values.contains { cookie.pattern.matches($0, now: context.now) }
+            let matched =
+                values.isEmpty
+                ? cookie.pattern.matches(nil, now: context.now)
+                : values.contains { cookie.pattern.matches($0, now: context.now) }
             if !matched { return false }
         }
-        if let basicAuthCredentials, !basicAuthCredentials.matches(context.request.headers.values("Authorization")) { return false }
+        if let basicAuthCredentials, !basicAuthCredentials.matches(context.request.headers.values("Authorization")) {
+            return false
+        }
         for body in bodyPatterns where !body.matchesBody(context) { return false }
         for part in multipartPatterns where !part.matches(context) { return false }
         return true
@@ -115,7 +125,9 @@ extension MultipartPattern {
 
     func matches(part: MultipartPart, _ context: MatchContext) -> Bool {
         if let name, part.name != name { return false }
-        for header in headers where !header.pattern.matches(part.headers.values(header.name), now: context.now) { return false }
+        for header in headers where !header.pattern.matches(part.headers.values(header.name), now: context.now) {
+            return false
+        }
         let partContext = MatchContext(
             request: LoggedRequest(method: "POST", url: "/", headers: part.headers, body: part.body), now: context.now)
         return bodyPatterns.allSatisfy { $0.matchesBody(partContext) }

@@ -141,7 +141,8 @@ extension JSONPathMatch {
             guard let value else { return valuePattern.matches(nil, now: now) }
             if case .array(let items) = value, !isWholeDocumentMatcher(valuePattern) {
                 if items.isEmpty { return valuePattern.matches(nil, now: now) }
-                return items.contains { valuePattern.matchesFound($0, now: now) } || valuePattern.matchesFound(value, now: now)
+                return items.contains { valuePattern.matchesFound($0, now: now) }
+                    || valuePattern.matchesFound(value, now: now)
             }
             return valuePattern.matchesFound(value, now: now)
         case .indefinite(let values):

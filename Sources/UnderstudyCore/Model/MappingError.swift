@@ -1,3 +1,6 @@
+import Foundation
+import UnderstudyJSON
+
 /// A stub mapping that cannot be understood, in WireMock's error shape:
 /// `{"errors":[{"code":10,"source":{"pointer":"/request/bodyPatterns/1"},"title":"…","detail":"…"}]}`.
 public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -49,13 +52,12 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
 /// JSON pointer segments escape `~` and `/` (RFC 6901).
 func pointer(_ base: String, _ key: String) -> String {
     // Decoding builds a pointer for every field it reads; most keys need no escaping.
-    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return base + "/" + key }
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+        return base + "/" + key
+    }
     return base + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
 }
 
 func pointer(_ base: String, _ index: Int) -> String {
     base + "/" + String(index)
 }
-
-import Foundation
-import UnderstudyJSON

@@ -86,7 +86,10 @@ public struct MultipartPattern: Sendable, Equatable {
     public var headers: [NamedPattern<MultiValuePattern>]
     public var bodyPatterns: [StringValuePattern]
 
-    public init(name: String? = nil, matchingType: MatchingType = .any, headers: [NamedPattern<MultiValuePattern>] = [], bodyPatterns: [StringValuePattern] = []) {
+    public init(
+        name: String? = nil, matchingType: MatchingType = .any, headers: [NamedPattern<MultiValuePattern>] = [],
+        bodyPatterns: [StringValuePattern] = []
+    ) {
         self.name = name
         self.matchingType = matchingType
         self.headers = headers

@@ -140,7 +140,10 @@ public struct ProxySettings: Sendable, Equatable {
     public var additionalRequestHeaders: [NamedValues]
     public var removeRequestHeaders: [String]
 
-    public init(baseURL: String, urlPrefixToRemove: String? = nil, additionalRequestHeaders: [NamedValues] = [], removeRequestHeaders: [String] = []) {
+    public init(
+        baseURL: String, urlPrefixToRemove: String? = nil, additionalRequestHeaders: [NamedValues] = [],
+        removeRequestHeaders: [String] = []
+    ) {
         self.baseURL = baseURL
         self.urlPrefixToRemove = urlPrefixToRemove
         self.additionalRequestHeaders = additionalRequestHeaders

@@ -1,7 +1,7 @@
 import Foundation
 import UnderstudyJSON
-import UnderstudyXML
 import UnderstudyTemplating
+import UnderstudyXML
 
 /// One of WireMock's value matchers (`equalTo`, `matches`, `equalToJson`, …), used for header,
 /// query, cookie and form values, for path parameters and for request bodies.
@@ -62,7 +62,8 @@ public struct XPathMatch: Sendable, Equatable {
     public let namespaces: [String: String]
     public let valuePattern: StringValuePattern?
 
-    public init(expression: String, query: XPathQuery, namespaces: [String: String], valuePattern: StringValuePattern?) {
+    public init(expression: String, query: XPathQuery, namespaces: [String: String], valuePattern: StringValuePattern?)
+    {
         self.expression = expression
         self.query = query
         self.namespaces = namespaces

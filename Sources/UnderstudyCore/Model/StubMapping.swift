@@ -109,8 +109,10 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
     ) {
         box = Box(
             Fields(
-                id: id, name: name, priority: priority, persistent: persistent, metadata: metadata, scenarioName: scenarioName,
-                requiredScenarioState: requiredScenarioState, newScenarioState: newScenarioState, request: request, response: response,
+                id: id, name: name, priority: priority, persistent: persistent, metadata: metadata,
+                scenarioName: scenarioName,
+                requiredScenarioState: requiredScenarioState, newScenarioState: newScenarioState, request: request,
+                response: response,
                 postServeActions: postServeActions, serveEventListeners: serveEventListeners))
     }
 

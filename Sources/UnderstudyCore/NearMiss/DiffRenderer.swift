@@ -5,7 +5,8 @@ public enum DiffRenderer {
     public static let defaultWidth = 119
 
     /// The sentence WireMock answers with when there are no stubs at all.
-    public static let noStubsMessage = "No response could be served as there are no stub mappings in this WireMock instance."
+    public static let noStubsMessage =
+        "No response could be served as there are no stub mappings in this WireMock instance."
 
     /// The whole diff for the closest miss.
     public static func render(_ miss: NearMiss, width: Int = defaultWidth) -> String {

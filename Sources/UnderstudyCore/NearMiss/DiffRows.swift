@@ -13,42 +13,62 @@ enum DiffRows {
             rows.append(DiffRow(expected: name, actual: ""))
             rows.append(.spacer)
         }
-        rows.append(DiffRow(expected: pattern.method.description, actual: request.method, mismatch: pattern.method.matches(request.method) ? nil : "HTTP method"))
+        rows.append(
+            DiffRow(
+                expected: pattern.method.description, actual: request.method,
+                mismatch: pattern.method.matches(request.method) ? nil : "HTTP method"))
         if let url = pattern.url {
-            rows.append(DiffRow(expected: url.label, actual: url.actual(request), mismatch: url.matches(context) ? nil : "URL"))
+            rows.append(
+                DiffRow(expected: url.label, actual: url.actual(request), mismatch: url.matches(context) ? nil : "URL"))
         } else {
             rows.append(DiffRow(expected: "[any URL]", actual: request.url))
         }
         if let scheme = pattern.scheme {
-            rows.append(DiffRow(expected: "Scheme: \(scheme)", actual: "Scheme: \(request.scheme)", mismatch: scheme.caseInsensitiveCompare(request.scheme) == .orderedSame ? nil : "Scheme"))
+            rows.append(
+                DiffRow(
+                    expected: "Scheme: \(scheme)", actual: "Scheme: \(request.scheme)",
+                    mismatch: scheme.caseInsensitiveCompare(request.scheme) == .orderedSame ? nil : "Scheme"))
         }
         if let host = pattern.host {
-            rows.append(DiffRow(expected: "Host: \(host.label)", actual: "Host: \(request.host)", mismatch: host.matches(request.host) ? nil : "Host"))
+            rows.append(
+                DiffRow(
+                    expected: "Host: \(host.label)", actual: "Host: \(request.host)",
+                    mismatch: host.matches(request.host) ? nil : "Host"))
         }
         if let port = pattern.port {
-            rows.append(DiffRow(expected: "Port: \(port)", actual: "Port: \(request.port)", mismatch: port == request.port ? nil : "Port"))
+            rows.append(
+                DiffRow(
+                    expected: "Port: \(port)", actual: "Port: \(request.port)",
+                    mismatch: port == request.port ? nil : "Port"))
         }
         var detail: [DiffRow] = []
         if case .urlPathTemplate(let template)? = pattern.url {
             let values = context.pathTemplateValues(template) ?? [:]
             for parameter in pattern.pathParameters {
                 let value = values[parameter.name].map { FormDecoding.decode($0, plusAsSpace: false) }
-                detail.append(DiffRow(
-                    expected: "Path parameter: \(parameter.name) \(parameter.pattern.operatorLabel) \(parameter.pattern.operandText)",
-                    actual: "Path parameter: \(parameter.name) = \(value ?? "")",
-                    mismatch: parameter.pattern.matches(value) ? nil : "Path parameter"))
+                detail.append(
+                    DiffRow(
+                        expected:
+                            "Path parameter: \(parameter.name) \(parameter.pattern.operatorLabel) \(parameter.pattern.operandText)",
+                        actual: "Path parameter: \(parameter.name) = \(value ?? "")",
+                        mismatch: parameter.pattern.matches(value) ? nil : "Path parameter"))
             }
         }
         for header in pattern.headers {
             let values = request.headers.values(header.name)
-            detail.append(DiffRow(
-                expected: "\(header.name)\(header.pattern.headerLabel)",
-                actual: values.isEmpty ? "" : "\(header.name): \(values.joined(separator: ", "))",
-                mismatch: header.pattern.matches(values) ? nil : "Header"))
+            detail.append(
+                DiffRow(
+                    expected: "\(header.name)\(header.pattern.headerLabel)",
+                    actual: values.isEmpty ? "" : "\(header.name): \(values.joined(separator: ", "))",
+                    mismatch: header.pattern.matches(values) ? nil : "Header"))
         }
         if let auth = pattern.basicAuthCredentials {
             let actual = request.headers.values("Authorization")
-            detail.append(DiffRow(expected: "Authorization: \(auth.headerValue)", actual: actual.isEmpty ? "" : "Authorization: \(actual.joined(separator: ", "))", mismatch: auth.matches(actual) ? nil : "Header"))
+            detail.append(
+                DiffRow(
+                    expected: "Authorization: \(auth.headerValue)",
+                    actual: actual.isEmpty ? "" : "Authorization: \(actual.joined(separator: ", "))",
+                    mismatch: auth.matches(actual) ? nil : "Header"))
         }
         for query in pattern.queryParameters {
             detail.append(keyedRow("Query", query.name, query.pattern, context.queryParameters[query.name] ?? []))
@@ -69,11 +89,20 @@ enum DiffRows {
         }
         for part in pattern.multipartPatterns where !part.matches(context) {
             rows.append(.spacer)
-            rows.append(DiffRow(expected: "[Multipart] \(part.name ?? "(any part)")", actual: context.multipartParts == nil ? "(not multipart)" : "\(context.multipartParts?.count ?? 0) parts", mismatch: "Multipart"))
+            rows.append(
+                DiffRow(
+                    expected: "[Multipart] \(part.name ?? "(any part)")",
+                    actual: context.multipartParts == nil
+                        ? "(not multipart)" : "\(context.multipartParts?.count ?? 0) parts", mismatch: "Multipart"))
         }
-        if let stub = miss.stub, let scenario = stub.scenarioName, let required = stub.requiredScenarioState, let actual = miss.scenarioState {
+        if let stub = miss.stub, let scenario = stub.scenarioName, let required = stub.requiredScenarioState,
+            let actual = miss.scenarioState
+        {
             rows.append(.spacer)
-            rows.append(DiffRow(expected: "[Scenario '\(scenario)' state: \(required)]", actual: "[Scenario '\(scenario)' state: \(actual)]", mismatch: "Scenario"))
+            rows.append(
+                DiffRow(
+                    expected: "[Scenario '\(scenario)' state: \(required)]",
+                    actual: "[Scenario '\(scenario)' state: \(actual)]", mismatch: "Scenario"))
         }
         rows.append(.spacer)
         return rows
@@ -93,7 +122,9 @@ enum DiffRows {
         switch body {
         case .equalToJson(let equality, _): expected = JSONWriter.string(equality.expected, style: .pretty)
         case .matchesJsonPath(let match):
-            expected = match.valuePattern.map { "\(match.path.expression) \($0.operatorLabel) \($0.operandText)" } ?? match.path.expression
+            expected =
+                match.valuePattern.map { "\(match.path.expression) \($0.operatorLabel) \($0.operandText)" }
+                ?? match.path.expression
         default: expected = "\(body.operatorLabel) \(body.operandText)".trimmingCharacters(in: .whitespaces)
         }
         let actual = context.bodyJSON.map { JSONWriter.string($0, style: .pretty) } ?? context.bodyText ?? ""
@@ -145,7 +176,8 @@ extension StringValuePattern {
         case .matches(let r), .doesNotMatch(let r): return r.source
         case .absent: return "(absent)"
         case .not(let inner): return "\(inner.operatorLabel) \(inner.operandText)"
-        case .and(let ps), .or(let ps): return ps.map { "\($0.operatorLabel) \($0.operandText)" }.joined(separator: ", ")
+        case .and(let ps), .or(let ps):
+            return ps.map { "\($0.operatorLabel) \($0.operandText)" }.joined(separator: ", ")
         case .equalToJson(let e, _): return JSONWriter.string(e.expected)
         case .matchesJsonPath(let m): return m.path.expression
         case .matchesJsonSchema(let v): return JSONWriter.string(v.schema)

@@ -12,7 +12,10 @@ public struct NearMiss: Sendable {
     /// The scenario state the stub needed but did not find, if that was part of the miss.
     public var scenarioState: String?
 
-    public init(request: LoggedRequest, stub: StubMapping? = nil, pattern: RequestPattern? = nil, distance: Double, scenarioState: String? = nil) {
+    public init(
+        request: LoggedRequest, stub: StubMapping? = nil, pattern: RequestPattern? = nil, distance: Double,
+        scenarioState: String? = nil
+    ) {
         self.request = request
         self.stub = stub
         self.pattern = pattern
@@ -30,7 +33,10 @@ public enum NearMissCalculator {
 
     /// The stubs closest to matching `request`. Stubs whose scenario is in the wrong state count,
     /// and the state they found is reported.
-    public static func nearest(to request: LoggedRequest, among stubs: [StubMapping], scenarioStates: [String: String] = [:], limit: Int = count) -> [NearMiss] {
+    public static func nearest(
+        to request: LoggedRequest, among stubs: [StubMapping], scenarioStates: [String: String] = [:],
+        limit: Int = count
+    ) -> [NearMiss] {
         var ranking = Ranking(request: request, scenarioStates: scenarioStates, limit: limit)
         for i in stubs.indices {
             let mismatch = !stubs[i].scenarioAllows(scenarioStates)
@@ -68,7 +74,9 @@ public enum NearMissCalculator {
     }
 
     /// The logged requests closest to matching `pattern`.
-    public static func nearest(to pattern: RequestPattern, among requests: [LoggedRequest], limit: Int = count) -> [NearMiss] {
+    public static func nearest(to pattern: RequestPattern, among requests: [LoggedRequest], limit: Int = count)
+        -> [NearMiss]
+    {
         var scored: [NearMiss] = requests.map { request in
             NearMiss(request: request, pattern: pattern, distance: pattern.distance(MatchContext(request: request)))
         }

@@ -27,7 +27,8 @@ final class NearMissKey: Sendable {
         if pattern.host != nil { weight += PartWeight.host }
         if pattern.port != nil { weight += PartWeight.port }
         if pattern.clientIp != nil { weight += PartWeight.clientIp }
-        let others = pattern.pathParameters.count + pattern.headers.count + pattern.queryParameters.count
+        let others =
+            pattern.pathParameters.count + pattern.headers.count + pattern.queryParameters.count
             + pattern.formParameters.count + pattern.cookies.count + (pattern.basicAuthCredentials == nil ? 0 : 1)
             + pattern.bodyPatterns.count + pattern.multipartPatterns.count + (inScenario ? 1 : 0)
         weight += Double(others) * PartWeight.other
@@ -39,7 +40,10 @@ final class NearMissKey: Sendable {
     func lowerBound(_ context: MatchContext) -> Double {
         var total = method.matches(context.request.method) ? 0 : PartWeight.method
         if let literalURL {
-            let d = literalIncludesQuery ? context.urlDistance.normalizedDistance(to: literalURL) : context.pathDistance.normalizedDistance(to: literalURL)
+            let d =
+                literalIncludesQuery
+                ? context.urlDistance.normalizedDistance(to: literalURL)
+                : context.pathDistance.normalizedDistance(to: literalURL)
             total += PartWeight.url * d
         }
         return total / totalWeight

@@ -39,16 +39,29 @@ extension RequestPattern {
                 return [:]
             }()
             for parameter in pathParameters {
-                add(PartWeight.other, parameter.pattern.distance(values[parameter.name].map { FormDecoding.decode($0, plusAsSpace: false) }, now: context.now))
+                add(
+                    PartWeight.other,
+                    parameter.pattern.distance(
+                        values[parameter.name].map { FormDecoding.decode($0, plusAsSpace: false) }, now: context.now))
             }
         }
-        for header in headers { add(PartWeight.other, header.pattern.distance(request.headers.values(header.name), now: context.now)) }
-        for query in queryParameters { add(PartWeight.other, query.pattern.distance(context.queryParameters[query.name] ?? [], now: context.now)) }
-        for form in formParameters { add(PartWeight.other, form.pattern.distance(context.formParameters[form.name] ?? [], now: context.now)) }
-        for cookie in cookies {
-            add(PartWeight.other, MultiValuePattern.single(cookie.pattern).distance(context.cookies[cookie.name] ?? [], now: context.now))
+        for header in headers {
+            add(PartWeight.other, header.pattern.distance(request.headers.values(header.name), now: context.now))
         }
-        if let basicAuthCredentials { add(PartWeight.other, basicAuthCredentials.matches(request.headers.values("Authorization")) ? 0 : 1) }
+        for query in queryParameters {
+            add(PartWeight.other, query.pattern.distance(context.queryParameters[query.name] ?? [], now: context.now))
+        }
+        for form in formParameters {
+            add(PartWeight.other, form.pattern.distance(context.formParameters[form.name] ?? [], now: context.now))
+        }
+        for cookie in cookies {
+            add(
+                PartWeight.other,
+                MultiValuePattern.single(cookie.pattern).distance(context.cookies[cookie.name] ?? [], now: context.now))
+        }
+        if let basicAuthCredentials {
+            add(PartWeight.other, basicAuthCredentials.matches(request.headers.values("Authorization")) ? 0 : 1)
+        }
         for body in bodyPatterns { add(PartWeight.other, body.bodyDistance(context)) }
         for part in multipartPatterns { add(PartWeight.other, part.matches(context) ? 0 : 1) }
         if scenarioMismatch { add(PartWeight.other, 1) }

@@ -99,7 +99,9 @@ public struct LoggedRequest: Sendable, Identifiable {
 
     /// `application/x-www-form-urlencoded` body fields, decoded; empty for other bodies.
     public var formParameters: [(name: String, values: [String])] {
-        guard let type = headers.first("Content-Type")?.lowercased(), type.hasPrefix("application/x-www-form-urlencoded") else {
+        guard let type = headers.first("Content-Type")?.lowercased(),
+            type.hasPrefix("application/x-www-form-urlencoded")
+        else {
             return []
         }
         return FormDecoding.parameters(String(decoding: body, as: UTF8.self))

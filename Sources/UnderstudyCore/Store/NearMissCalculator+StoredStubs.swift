@@ -6,7 +6,9 @@ extension NearMissCalculator {
     /// The stubs closest to matching `request` among a store's entries: a cheap lower bound from each stub's method and URL
     /// decides whether its full distance is worth computing, which keeps a miss among 10,000
     /// stubs well under a millisecond.
-    public static func nearest(to request: LoggedRequest, among stubs: [StoredStub], scenarioStates: [String: String] = [:], limit: Int = count) -> [NearMiss] {
+    public static func nearest(
+        to request: LoggedRequest, among stubs: [StoredStub], scenarioStates: [String: String] = [:], limit: Int = count
+    ) -> [NearMiss] {
         var ranking = Ranking(request: request, scenarioStates: scenarioStates, limit: limit)
         for i in stubs.indices {
             guard ranking.qualifies(stubs[i].nearMissKey.lowerBound(ranking.context)) else { continue }

@@ -14,7 +14,8 @@ public struct StoredStub: Sendable {
         self.insertionIndex = insertionIndex
         self.origin = origin
         self.indexPath = stub.request.url?.literalPath
-        self.nearMissKey = NearMissKey(stub.request, inScenario: stub.scenarioName != nil && stub.requiredScenarioState != nil)
+        self.nearMissKey = NearMissKey(
+            stub.request, inScenario: stub.scenarioName != nil && stub.requiredScenarioState != nil)
     }
 
     /// True when `self` is tried before `other`: priority ascending, then newest first.

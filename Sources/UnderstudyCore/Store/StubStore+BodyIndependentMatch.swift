@@ -44,7 +44,9 @@ extension StubStore {
             if fromBucket { i += 1 } else { j += 1 }
             guard stub.scenarioAllows(scenarios) else { continue }
             let pattern = stub.request
-            guard pattern.readsBody ? pattern.withoutBodyConditions.matches(context) : pattern.matches(context) else { continue }
+            guard pattern.readsBody ? pattern.withoutBodyConditions.matches(context) : pattern.matches(context) else {
+                continue
+            }
             if pattern.readsBody { return .dependsOnBody }
             if commit(stub) { advanceScenario(of: stub) }
             return .stub(stub)

@@ -106,7 +106,9 @@ public final class StubStore: Sendable {
 
     private static func insert(_ stub: StubMapping, origin: StubOrigin, into state: inout State) throws(MappingError) {
         guard state.index.byID[stub.id] == nil else {
-            throw MappingError(code: 109, pointer: "/id", title: "Duplicate stub mapping ID", detail: "A stub with id \(stub.id.lowercasedString) already exists")
+            throw MappingError(
+                code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
+                detail: "A stub with id \(stub.id.lowercasedString) already exists")
         }
         state.nextInsertionIndex += 1
         state.index.insert(StoredStub(stub: stub, insertionIndex: state.nextInsertionIndex, origin: origin))
@@ -145,13 +147,17 @@ public final class StubStore: Sendable {
     /// returned, and its scenario transition applied, only when `accept` says yes. Otherwise the
     /// result is nil and nothing changed, so the caller can hand the request to a path that
     /// serves every stub and matches it again there.
-    public func match(_ request: LoggedRequest, now: Date = Date(), accepting accept: (StubMapping) -> Bool) -> StubMapping? {
+    public func match(_ request: LoggedRequest, now: Date = Date(), accepting accept: (StubMapping) -> Bool)
+        -> StubMapping?
+    {
         let (bucket, fallback, scenarios) = state.withLock { state in
             let candidates = state.index.candidates(forPath: request.path)
             return (candidates.bucket, candidates.fallback, state.scenarioStates)
         }
         let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
-        guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else { return nil }
+        guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else {
+            return nil
+        }
         advanceScenario(of: stub)
         return stub
     }
@@ -176,10 +182,15 @@ public final class StubStore: Sendable {
         while i < bucket.count || j < fallback.count {
             let fromBucket = j >= fallback.count || (i < bucket.count && bucket[i].precedes(fallback[j]))
             if fromBucket {
-                if bucket[i].stub.scenarioAllows(context.scenarioStates) && bucket[i].stub.request.matches(context) { return bucket[i].stub }
+                if bucket[i].stub.scenarioAllows(context.scenarioStates) && bucket[i].stub.request.matches(context) {
+                    return bucket[i].stub
+                }
                 i += 1
             } else {
-                if fallback[j].stub.scenarioAllows(context.scenarioStates) && fallback[j].stub.request.matches(context) { return fallback[j].stub }
+                if fallback[j].stub.scenarioAllows(context.scenarioStates) && fallback[j].stub.request.matches(context)
+                {
+                    return fallback[j].stub
+                }
                 j += 1
             }
         }
@@ -194,8 +205,13 @@ public final class StubStore: Sendable {
         var byName: [String: Scenario] = [:]
         for entry in entries {
             guard let name = entry.stub.scenarioName else { continue }
-            var scenario = byName[name] ?? Scenario(name: name, state: states[name] ?? scenarioStartedState, possibleStates: [scenarioStartedState], stubs: [])
-            for s in [entry.stub.requiredScenarioState, entry.stub.newScenarioState].compactMap({ $0 }) where !scenario.possibleStates.contains(s) {
+            var scenario =
+                byName[name]
+                ?? Scenario(
+                    name: name, state: states[name] ?? scenarioStartedState, possibleStates: [scenarioStartedState],
+                    stubs: [])
+            for s in [entry.stub.requiredScenarioState, entry.stub.newScenarioState].compactMap({ $0 })
+            where !scenario.possibleStates.contains(s) {
                 scenario.possibleStates.append(s)
             }
             scenario.stubs.append(entry.stub)

@@ -35,7 +35,8 @@ enum JSONCanonicalHash {
         case .object(let object):
             hasher.combine(5)
             // Duplicate keys collapse to the last value, as matching reads them.
-            let members = hasDuplicateKeys(object.members)
+            let members =
+                hasDuplicateKeys(object.members)
                 ? object.dictionary.map { JSONObject.Member(key: $0.key, value: $0.value) } : object.members
             hasher.combine(members.count)
             var sum = 0
@@ -53,7 +54,9 @@ enum JSONCanonicalHash {
         if members.count < 2 { return false }
         if members.count <= 8 {
             for i in members.indices {
-                for j in members.index(after: i)..<members.endIndex where members[i].key == members[j].key { return true }
+                for j in members.index(after: i)..<members.endIndex where members[i].key == members[j].key {
+                    return true
+                }
             }
             return false
         }

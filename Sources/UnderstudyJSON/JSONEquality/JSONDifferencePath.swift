@@ -19,7 +19,8 @@ struct JSONDifferencePath {
             case .key(let key) where JSONDifferencePath.isPlainName(key):
                 result += ".\(key)"
             case .key(let key):
-                let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                    of: "'", with: "\\'")
                 result += "['\(escaped)']"
             }
         }
@@ -27,10 +28,13 @@ struct JSONDifferencePath {
     }
 
     private static func isPlainName(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else {
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII
+        else {
             return false
         }
-        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        return key.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+        }
     }
 }
 

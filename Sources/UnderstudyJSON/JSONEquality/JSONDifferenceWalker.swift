@@ -92,7 +92,8 @@ struct JSONDifferenceWalker {
 
     private mutating func compareUnordered(_ array: JSONEqualityArray, _ actual: [JSONValue]) {
         let expected = array.elements
-        let assignment = UnorderedArrayAssignment(expected: array, actual: actual, options: options, stopAtFirstMiss: false)
+        let assignment = UnorderedArrayAssignment(
+            expected: array, actual: actual, options: options, stopAtFirstMiss: false)
         let missing = expected.indices.filter { assignment.actualForExpected[$0] == -1 }
         let extra = options.ignoreExtraElements ? [] : actual.indices.filter { assignment.expectedForActual[$0] == -1 }
         // JsonUnit's special case: one element swapped for another in an array of the right length is

@@ -98,7 +98,7 @@ enum FilterComparison {
         guard case .value(let l) = left, case .value(let r) = right else { return equal(left, right) }
         switch (l, r) {
         case (.number, .number), (.string, .string), (.bool, .bool), (.null, .null),
-             (.array, .array), (.object, .object):
+            (.array, .array), (.object, .object):
             return equal(left, right)
         default:
             return false

@@ -203,8 +203,8 @@ struct JSONPathEvaluator {
     }
 }
 
-private extension JSONValue {
-    var isContainer: Bool {
+extension JSONValue {
+    fileprivate var isContainer: Bool {
         switch self {
         case .array, .object: return true
         default: return false

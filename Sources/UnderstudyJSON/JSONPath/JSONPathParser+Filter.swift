@@ -101,7 +101,9 @@ extension JSONPathParser {
         case "-", "+", ".": return .literal(try readNumberLiteral())
         default:
             if c.isASCII, c.isNumber { return .literal(try readNumberLiteral()) }
-            throw error("Expected a value (a path, string, number, true, false, null, JSON array or object, or /regex/) but found '\(c)'")
+            throw error(
+                "Expected a value (a path, string, number, true, false, null, JSON array or object, or /regex/) but found '\(c)'"
+            )
         }
     }
 }

@@ -33,8 +33,8 @@ extension JSONPathParser {
     private mutating func readUnicodeEscape() throws -> Character {
         let start = index
         guard index + 4 <= end,
-              let code = UInt32(String(characters[index..<index + 4]), radix: 16),
-              let scalar = Unicode.Scalar(code)
+            let code = UInt32(String(characters[index..<index + 4]), radix: 16),
+            let scalar = Unicode.Scalar(code)
         else { throw error("Invalid \\u escape: expected four hex digits", at: start) }
         index += 4
         return Character(scalar)

@@ -19,7 +19,7 @@ final class JSONPathRegex: Sendable {
         "x": .allowCommentsAndWhitespace,
         "d": .useUnixLineSeparators,
         "u": [],
-        "U": [],
+        "U": []
     ]
 
     init(pattern: String, flags: String, position: Int) throws {
@@ -40,7 +40,8 @@ final class JSONPathRegex: Sendable {
             let closing = options.contains(.allowCommentsAndWhitespace) ? "\n)\\z" : ")\\z"
             wholeMatch = try NSRegularExpression(pattern: "\\A(?:" + pattern + closing, options: options)
         } catch {
-            throw JSONPathError(message: "Invalid regular expression /\(pattern)/: \(error.localizedDescription)", position: position)
+            throw JSONPathError(
+                message: "Invalid regular expression /\(pattern)/: \(error.localizedDescription)", position: position)
         }
     }
 

@@ -1,6 +1,8 @@
 /// Keywords that apply subschemas: references, array items, object members, combinators.
 extension JSONSchemaCompiler {
-    mutating func referenceKeywords(of object: JSONObject, at tokens: [String], base: String) throws -> [JSONSchemaKeyword] {
+    mutating func referenceKeywords(of object: JSONObject, at tokens: [String], base: String) throws
+        -> [JSONSchemaKeyword]
+    {
         // $recursiveRef and $dynamicRef are resolved like $ref (statically), which is right
         // for every schema that does not extend a recursive meta-schema.
         var keywords = ["$ref"]
@@ -32,7 +34,9 @@ extension JSONSchemaCompiler {
         return try node(at: path, parentBase: base, booleanAllowed: booleanAllowed)
     }
 
-    mutating func subschemaList(_ keyword: String, _ value: JSONValue, at tokens: [String], base: String) throws -> [Int] {
+    mutating func subschemaList(_ keyword: String, _ value: JSONValue, at tokens: [String], base: String) throws
+        -> [Int]
+    {
         guard case .array(let elements) = value, !elements.isEmpty else {
             throw failure(at: tokens + [keyword], "\"\(keyword)\" must be a non-empty array of schemas")
         }
@@ -45,21 +49,29 @@ extension JSONSchemaCompiler {
         if let value = object["minItems"] { result.append(.minItems(try count(value, "minItems", at: tokens))) }
         if let value = object["maxItems"] { result.append(.maxItems(try count(value, "maxItems", at: tokens))) }
         if let value = object["uniqueItems"] {
-            guard case .bool(let unique) = value else { throw failure(at: tokens + ["uniqueItems"], "\"uniqueItems\" must be a boolean") }
+            guard case .bool(let unique) = value else {
+                throw failure(at: tokens + ["uniqueItems"], "\"uniqueItems\" must be a boolean")
+            }
             if unique { result.append(.uniqueItems) }
         }
         if version == .v202012 {
             var prefix: [Int] = []
-            if let value = object["prefixItems"] { prefix = try subschemaList("prefixItems", value, at: tokens, base: base) }
+            if let value = object["prefixItems"] {
+                prefix = try subschemaList("prefixItems", value, at: tokens, base: base)
+            }
             var rest: Int?
             if let value = object["items"] {
                 if case .array = value {
-                    throw failure(at: tokens + ["items"], "in schemaVersion V202012 \"items\" must be a schema;"
-                        + " use \"prefixItems\" for a tuple (or choose V201909 or earlier)")
+                    throw failure(
+                        at: tokens + ["items"],
+                        "in schemaVersion V202012 \"items\" must be a schema;"
+                            + " use \"prefixItems\" for a tuple (or choose V201909 or earlier)")
                 }
                 rest = try subschema("items", at: tokens, base: base)
             }
-            if !prefix.isEmpty || rest != nil { result.append(.items(prefix: prefix, rest: rest, restKeyword: "items")) }
+            if !prefix.isEmpty || rest != nil {
+                result.append(.items(prefix: prefix, rest: rest, restKeyword: "items"))
+            }
         } else if let value = object["items"] {
             if case .array = value {
                 // Tuple form: "additionalItems" governs the items past the tuple.
@@ -69,7 +81,8 @@ extension JSONSchemaCompiler {
                 }
                 result.append(.items(prefix: prefix, rest: rest, restKeyword: "additionalItems"))
             } else {
-                result.append(.items(prefix: [], rest: try subschema("items", at: tokens, base: base), restKeyword: "items"))
+                result.append(
+                    .items(prefix: [], rest: try subschema("items", at: tokens, base: base), restKeyword: "items"))
             }
         }
         if isAtLeastV6, object["contains"] != nil {
@@ -87,9 +100,15 @@ extension JSONSchemaCompiler {
     mutating func appendObjectKeywords(
         of object: JSONObject, at tokens: [String], base: String, into result: inout [JSONSchemaKeyword]
     ) throws {
-        if let value = object["required"] { result.append(.required(try strings(value, "required", at: tokens + ["required"]))) }
-        if let value = object["minProperties"] { result.append(.minProperties(try count(value, "minProperties", at: tokens))) }
-        if let value = object["maxProperties"] { result.append(.maxProperties(try count(value, "maxProperties", at: tokens))) }
+        if let value = object["required"] {
+            result.append(.required(try strings(value, "required", at: tokens + ["required"])))
+        }
+        if let value = object["minProperties"] {
+            result.append(.minProperties(try count(value, "minProperties", at: tokens)))
+        }
+        if let value = object["maxProperties"] {
+            result.append(.maxProperties(try count(value, "maxProperties", at: tokens)))
+        }
 
         var rules = JSONSchemaMemberRules()
         var hasRules = false
@@ -122,7 +141,8 @@ extension JSONSchemaCompiler {
         if isAtLeastV201909, let value = object["dependentRequired"] {
             var pairs: [(property: String, required: [String])] = []
             for key in try mapKeys(value, "dependentRequired", at: tokens) {
-                let names = try strings(value[key] ?? .null, "dependentRequired", at: tokens + ["dependentRequired", key])
+                let names = try strings(
+                    value[key] ?? .null, "dependentRequired", at: tokens + ["dependentRequired", key])
                 pairs.append((key, names))
             }
             result.append(.dependentRequired(pairs, keyword: "dependentRequired"))
@@ -153,7 +173,9 @@ extension JSONSchemaCompiler {
     }
 
     private func mapKeys(_ value: JSONValue, _ keyword: String, at tokens: [String]) throws -> [String] {
-        guard case .object(let map) = value else { throw failure(at: tokens + [keyword], "\"\(keyword)\" must be an object") }
+        guard case .object(let map) = value else {
+            throw failure(at: tokens + [keyword], "\"\(keyword)\" must be an object")
+        }
         // Duplicate keys: the last one wins, as with any JSON object lookup.
         var seen = Set<String>()
         return map.keys.filter { seen.insert($0).inserted }
@@ -162,15 +184,23 @@ extension JSONSchemaCompiler {
     mutating func appendCombinators(
         of object: JSONObject, at tokens: [String], base: String, into result: inout [JSONSchemaKeyword]
     ) throws {
-        if let value = object["allOf"] { result.append(.allOf(try subschemaList("allOf", value, at: tokens, base: base))) }
-        if let value = object["anyOf"] { result.append(.anyOf(try subschemaList("anyOf", value, at: tokens, base: base))) }
-        if let value = object["oneOf"] { result.append(.oneOf(try subschemaList("oneOf", value, at: tokens, base: base))) }
+        if let value = object["allOf"] {
+            result.append(.allOf(try subschemaList("allOf", value, at: tokens, base: base)))
+        }
+        if let value = object["anyOf"] {
+            result.append(.anyOf(try subschemaList("anyOf", value, at: tokens, base: base)))
+        }
+        if let value = object["oneOf"] {
+            result.append(.oneOf(try subschemaList("oneOf", value, at: tokens, base: base)))
+        }
         if object["not"] != nil { result.append(.not(try subschema("not", at: tokens, base: base))) }
         if isAtLeastV7, object["if"] != nil {
             let condition = try subschema("if", at: tokens, base: base)
             let then = try object["then"].map { _ in try subschema("then", at: tokens, base: base) }
             let otherwise = try object["else"].map { _ in try subschema("else", at: tokens, base: base) }
-            if then != nil || otherwise != nil { result.append(.conditional(if: condition, then: then, else: otherwise)) }
+            if then != nil || otherwise != nil {
+                result.append(.conditional(if: condition, then: then, else: otherwise))
+            }
         }
     }
 }

@@ -17,12 +17,16 @@ extension JSONSchemaCompiler {
         return result
     }
 
-    private func appendGenericKeywords(of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]) throws {
+    private func appendGenericKeywords(
+        of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]
+    ) throws {
         if let value = object["type"] {
             result.append(.type(try typeSet(value, at: tokens + ["type"])))
         }
         if let value = object["enum"] {
-            guard case .array(let allowed) = value else { throw failure(at: tokens + ["enum"], "\"enum\" must be an array") }
+            guard case .array(let allowed) = value else {
+                throw failure(at: tokens + ["enum"], "\"enum\" must be an array")
+            }
             result.append(.enumeration(allowed))
         }
         if isAtLeastV6, let value = object["const"] {
@@ -33,8 +37,10 @@ extension JSONSchemaCompiler {
     private func typeSet(_ value: JSONValue, at tokens: [String]) throws -> JSONSchemaTypeSet {
         func named(_ name: JSONValue) throws -> JSONSchemaTypeSet {
             guard let text = name.stringValue, let type = JSONSchemaTypeSet.names.first(where: { $0.0 == text }) else {
-                throw failure(at: tokens, "unknown type \(JSONWriter.string(name)); expected one of "
-                    + JSONSchemaTypeSet.names.map(\.0).joined(separator: ", "))
+                throw failure(
+                    at: tokens,
+                    "unknown type \(JSONWriter.string(name)); expected one of "
+                        + JSONSchemaTypeSet.names.map(\.0).joined(separator: ", "))
             }
             return type.1
         }
@@ -49,7 +55,9 @@ extension JSONSchemaCompiler {
         }
     }
 
-    private func appendNumberKeywords(of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]) throws {
+    private func appendNumberKeywords(
+        of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]
+    ) throws {
         if isAtLeastV6 {
             if let value = object["minimum"] {
                 result.append(.minimum(try number(value, "minimum", at: tokens), exclusive: false, keyword: "minimum"))
@@ -71,24 +79,30 @@ extension JSONSchemaCompiler {
             let exclusiveMaximum = try draft4Flag(object["exclusiveMaximum"], "exclusiveMaximum", at: tokens)
             if let value = object["minimum"] {
                 let keyword = exclusiveMinimum ? "exclusiveMinimum" : "minimum"
-                result.append(.minimum(try number(value, "minimum", at: tokens), exclusive: exclusiveMinimum, keyword: keyword))
+                result.append(
+                    .minimum(try number(value, "minimum", at: tokens), exclusive: exclusiveMinimum, keyword: keyword))
             }
             if let value = object["maximum"] {
                 let keyword = exclusiveMaximum ? "exclusiveMaximum" : "maximum"
-                result.append(.maximum(try number(value, "maximum", at: tokens), exclusive: exclusiveMaximum, keyword: keyword))
+                result.append(
+                    .maximum(try number(value, "maximum", at: tokens), exclusive: exclusiveMaximum, keyword: keyword))
             }
         }
         if let value = object["multipleOf"] {
             let divisor = try number(value, "multipleOf", at: tokens)
-            guard divisor.doubleValue > 0 else { throw failure(at: tokens + ["multipleOf"], "\"multipleOf\" must be greater than 0") }
+            guard divisor.doubleValue > 0 else {
+                throw failure(at: tokens + ["multipleOf"], "\"multipleOf\" must be greater than 0")
+            }
             result.append(.multipleOf(divisor))
         }
     }
 
     private func exclusiveBound(_ value: JSONValue, _ keyword: String, at tokens: [String]) throws -> JSONNumber {
         guard case .number(let bound) = value else {
-            throw failure(at: tokens + [keyword], "\"\(keyword)\" must be a number in schemaVersion \(version.rawValue)"
-                + " (the boolean form is draft 4 only)")
+            throw failure(
+                at: tokens + [keyword],
+                "\"\(keyword)\" must be a number in schemaVersion \(version.rawValue)"
+                    + " (the boolean form is draft 4 only)")
         }
         return bound
     }
@@ -96,13 +110,17 @@ extension JSONSchemaCompiler {
     private func draft4Flag(_ value: JSONValue?, _ keyword: String, at tokens: [String]) throws -> Bool {
         guard let value else { return false }
         guard case .bool(let flag) = value else {
-            throw failure(at: tokens + [keyword], "\"\(keyword)\" must be a boolean in schemaVersion V4"
-                + " (the number form needs V6 or later)")
+            throw failure(
+                at: tokens + [keyword],
+                "\"\(keyword)\" must be a boolean in schemaVersion V4"
+                    + " (the number form needs V6 or later)")
         }
         return flag
     }
 
-    private func appendStringKeywords(of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]) throws {
+    private func appendStringKeywords(
+        of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]
+    ) throws {
         if let value = object["minLength"] { result.append(.minLength(try count(value, "minLength", at: tokens))) }
         if let value = object["maxLength"] { result.append(.maxLength(try count(value, "maxLength", at: tokens))) }
         if let value = object["pattern"] { result.append(.pattern(try regex(value, at: tokens + ["pattern"]))) }
@@ -112,7 +130,9 @@ extension JSONSchemaCompiler {
     // MARK: - Argument checks
 
     func number(_ value: JSONValue, _ keyword: String, at tokens: [String]) throws -> JSONNumber {
-        guard case .number(let number) = value else { throw failure(at: tokens + [keyword], "\"\(keyword)\" must be a number") }
+        guard case .number(let number) = value else {
+            throw failure(at: tokens + [keyword], "\"\(keyword)\" must be a number")
+        }
         return number
     }
 
@@ -134,9 +154,13 @@ extension JSONSchemaCompiler {
     }
 
     func strings(_ value: JSONValue, _ keyword: String, at tokens: [String]) throws -> [String] {
-        guard case .array(let elements) = value else { throw failure(at: tokens, "\"\(keyword)\" must be an array of strings") }
+        guard case .array(let elements) = value else {
+            throw failure(at: tokens, "\"\(keyword)\" must be an array of strings")
+        }
         return try elements.map { element in
-            guard let name = element.stringValue else { throw failure(at: tokens, "\"\(keyword)\" must be an array of strings") }
+            guard let name = element.stringValue else {
+                throw failure(at: tokens, "\"\(keyword)\" must be an array of strings")
+            }
             return name
         }
     }

@@ -16,7 +16,8 @@ struct JSONSchemaCompiler {
         case .object, .bool: break
         default: throw JSONSchemaError(message: "A JSON schema must be an object or a boolean, not \(schema.typeName)")
         }
-        var compiler = JSONSchemaCompiler(version: version, references: JSONSchemaReferences(root: schema, version: version))
+        var compiler = JSONSchemaCompiler(
+            version: version, references: JSONSchemaReferences(root: schema, version: version))
         let root = try compiler.node(at: [], parentBase: JSONSchemaReferences.defaultBase)
         return JSONSchemaProgram(nodes: compiler.nodes, root: root)
     }

@@ -38,7 +38,9 @@ enum JSONSchemaNumbers {
         if let v = scaled(value.text), let d = scaled(divisor.text), d.significand != 0 {
             if v.significand == 0 { return true }
             let common = min(v.exponent, d.exponent)
-            if let a = shifted(v.significand, by: v.exponent - common), let b = shifted(d.significand, by: d.exponent - common) {
+            if let a = shifted(v.significand, by: v.exponent - common),
+                let b = shifted(d.significand, by: d.exponent - common)
+            {
                 return a % b == 0
             }
         }
@@ -60,7 +62,10 @@ enum JSONSchemaNumbers {
         var inFraction = false
         var bytes = text.utf8.makeIterator()
         var next = bytes.next()
-        if next == UInt8(ascii: "-") { negative = true; next = bytes.next() }
+        if next == UInt8(ascii: "-") {
+            negative = true
+            next = bytes.next()
+        }
         while let byte = next {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -76,7 +81,10 @@ enum JSONSchemaNumbers {
                 var sign = 1
                 var digits = 0
                 while let byte = bytes.next() {
-                    if digits == 0 && byte == UInt8(ascii: "-") { sign = -1; continue }
+                    if digits == 0 && byte == UInt8(ascii: "-") {
+                        sign = -1
+                        continue
+                    }
                     if digits == 0 && byte == UInt8(ascii: "+") { continue }
                     guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 4 else { return nil }
                     power = power * 10 + Int(byte - UInt8(ascii: "0"))

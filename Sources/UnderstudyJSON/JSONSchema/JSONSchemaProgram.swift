@@ -29,7 +29,7 @@ struct JSONSchemaTypeSet: OptionSet, Sendable {
 
     static let names: [(String, JSONSchemaTypeSet)] = [
         ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array),
-        ("number", .number), ("string", .string), ("integer", .integer),
+        ("number", .number), ("string", .string), ("integer", .integer)
     ]
 
     var description: String {

@@ -103,7 +103,9 @@ struct JSONSchemaReferences {
         }
     }
 
-    private func identity(of object: JSONObject, parentBase: String) -> (base: String, anchor: String?, isNewResource: Bool) {
+    private func identity(of object: JSONObject, parentBase: String) -> (
+        base: String, anchor: String?, isNewResource: Bool
+    ) {
         // Before 2019-09, "$ref" replaces the whole schema, so a sibling "$id" means nothing.
         let legacyReference = version == .v4 || version == .v6 || version == .v7
         guard let id = object[idKey]?.stringValue, !(legacyReference && object["$ref"] != nil),

@@ -44,7 +44,9 @@ public struct JSONSchemaValidator: Sendable, Equatable {
         let valid = evaluator.evaluate(program.root, instance)
         if !valid && evaluator.violations.isEmpty {
             // Every failing keyword reports; this keeps "empty means valid" true regardless.
-            return [JSONSchemaViolation(instancePointer: "", keyword: "schema", message: "value does not match the schema")]
+            return [
+                JSONSchemaViolation(instancePointer: "", keyword: "schema", message: "value does not match the schema")
+            ]
         }
         return evaluator.violations
     }

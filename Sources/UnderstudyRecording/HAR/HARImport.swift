@@ -50,7 +50,10 @@ public enum HARImport {
             // Status 0 is how browsers log a request that got no answer: nothing to replay.
             guard status > 0 else { continue }
             let served = LoggedResponse(status: status, headers: responseHeaders, body: body(content))
-            events.append(ServeEvent(request: logged, stub: nil, responseDefinition: ResponseDefinition(status: status), response: served))
+            events.append(
+                ServeEvent(
+                    request: logged, stub: nil, responseDefinition: ResponseDefinition(status: status), response: served
+                ))
         }
         return events
     }
@@ -58,7 +61,8 @@ public enum HARImport {
     static func headers(_ value: JSONValue?) -> HeaderFields {
         var fields = HeaderFields()
         for header in value?.arrayValue ?? [] {
-            guard let name = header["name"]?.stringValue, !name.hasPrefix(":"), let value = header["value"]?.stringValue else { continue }
+            guard let name = header["name"]?.stringValue, !name.hasPrefix(":"), let value = header["value"]?.stringValue
+            else { continue }
             fields.add(name, value)
         }
         return fields

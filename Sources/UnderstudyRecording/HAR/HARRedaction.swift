@@ -7,7 +7,9 @@ extension RedactionPolicy {
     /// and cookie lists emptied when `Cookie` or `Set-Cookie` are redacted.
     public func redactingHAR(_ har: JSONValue) -> (JSONValue, RedactionReport) {
         var report = RedactionReport()
-        guard case .object(var root) = har, case .object(var log)? = root["log"], let entries = log["entries"]?.arrayValue else {
+        guard case .object(var root) = har, case .object(var log)? = root["log"],
+            let entries = log["entries"]?.arrayValue
+        else {
             return (har, report)
         }
         log["entries"] = .array(entries.map { redactEntry($0, report: &report) })
@@ -20,12 +22,15 @@ extension RedactionPolicy {
         for (key, cookieHeader, bodyKey) in [("request", "Cookie", "postData"), ("response", "Set-Cookie", "content")] {
             guard case .object(var message)? = object[key] else { continue }
             if let headers = message["headers"]?.arrayValue {
-                message["headers"] = .array(headers.map { header in
-                    guard case .object(var field) = header, let name = field["name"]?.stringValue, redactsHeader(name) else { return header }
-                    report.noteHeader(name)
-                    field["value"] = .string(Self.placeholder)
-                    return .object(field)
-                })
+                message["headers"] = .array(
+                    headers.map { header in
+                        guard case .object(var field) = header, let name = field["name"]?.stringValue,
+                            redactsHeader(name)
+                        else { return header }
+                        report.noteHeader(name)
+                        field["value"] = .string(Self.placeholder)
+                        return .object(field)
+                    })
             }
             if redactsHeader(cookieHeader), let cookies = message["cookies"]?.arrayValue, !cookies.isEmpty {
                 report.noteHeader(cookieHeader)
@@ -36,7 +41,8 @@ extension RedactionPolicy {
                 redactForm(&body, report: &report)
                 message[bodyKey] = .object(body)
             }
-            if case .object(var body)? = message[bodyKey], body["encoding"] == nil, let text = body["text"]?.stringValue,
+            if case .object(var body)? = message[bodyKey], body["encoding"] == nil,
+                let text = body["text"]?.stringValue,
                 let json = try? JSONParser.parse(text)
             {
                 let (redacted, found) = redactingJSON(json, with: .string(Self.placeholder))
@@ -70,7 +76,9 @@ extension RedactionPolicy {
         if let params = body["params"]?.arrayValue {
             body["params"] = .array(redactingNameValueList(params, report: &report))
         }
-        guard body["encoding"] == nil, RecordedBody.isForm(contentType: body["mimeType"]?.stringValue), let text = body["text"]?.stringValue else { return }
+        guard body["encoding"] == nil, RecordedBody.isForm(contentType: body["mimeType"]?.stringValue),
+            let text = body["text"]?.stringValue
+        else { return }
         let (redacted, found) = redactingParameters(Substring(text))
         if !found.isEmpty {
             report.noteParameters(found)
@@ -80,7 +88,9 @@ extension RedactionPolicy {
 
     private func redactingNameValueList(_ list: [JSONValue], report: inout RedactionReport) -> [JSONValue] {
         list.map { item in
-            guard case .object(var pair) = item, let name = pair["name"]?.stringValue, redactsParameter(name) else { return item }
+            guard case .object(var pair) = item, let name = pair["name"]?.stringValue, redactsParameter(name) else {
+                return item
+            }
             report.noteParameters([name])
             pair["value"] = .string(Self.placeholder)
             return .object(pair)

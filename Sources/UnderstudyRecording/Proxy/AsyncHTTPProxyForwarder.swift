@@ -97,7 +97,9 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
     static func failure(for error: any Error) -> ProxyFailure {
         if let failure = error as? ProxyFailure { return failure }
         if let clientError = error as? HTTPClientError {
-            let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout]
+            let timeouts: [HTTPClientError] = [
+                .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .getConnectionFromPoolTimeout
+            ]
             if timeouts.contains(clientError) { return .timedOut(String(describing: clientError)) }
         }
         if case ChannelError.connectTimeout = error { return .timedOut("connect time-out") }

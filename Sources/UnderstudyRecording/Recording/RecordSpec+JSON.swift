@@ -7,7 +7,9 @@ extension RecordSpec {
     /// - Throws: `MappingError` naming the JSON pointer of the bad field (the admin API answers 422).
     public init(json value: JSONValue) throws(MappingError) {
         self.init()
-        guard case .object(let object) = value else { throw MappingError(pointer: "", title: "Expected a RecordSpec object") }
+        guard case .object(let object) = value else {
+            throw MappingError(pointer: "", title: "Expected a RecordSpec object")
+        }
         if let target = object["targetBaseUrl"] {
             guard case .string(let text) = target, URL(string: text)?.scheme != nil else {
                 throw MappingError(pointer: "/targetBaseUrl", title: "targetBaseUrl must be an absolute URL")
@@ -20,8 +22,12 @@ extension RecordSpec {
         }
         if let body = object["requestBodyPattern"]?.objectValue { requestBodyPattern = try Self.bodyPattern(body) }
         if let criteria = object["extractBodyCriteria"]?.objectValue {
-            if let text = criteria["textSizeThreshold"] { textSizeThreshold = try Self.size(text, at: "/extractBodyCriteria/textSizeThreshold") }
-            if let binary = criteria["binarySizeThreshold"] { binarySizeThreshold = try Self.size(binary, at: "/extractBodyCriteria/binarySizeThreshold") }
+            if let text = criteria["textSizeThreshold"] {
+                textSizeThreshold = try Self.size(text, at: "/extractBodyCriteria/textSizeThreshold")
+            }
+            if let binary = criteria["binarySizeThreshold"] {
+                binarySizeThreshold = try Self.size(binary, at: "/extractBodyCriteria/binarySizeThreshold")
+            }
         }
         if let persist = object["persist"]?.boolValue { self.persist = persist }
         if let repeats = object["repeatsAsScenarios"]?.boolValue { repeatsAsScenarios = repeats }
@@ -39,7 +45,9 @@ extension RecordSpec {
             do {
                 filters.urlPathPattern = try RegexPattern(pattern)
             } catch {
-                throw MappingError(pointer: "/filters/urlPathPattern", title: "Invalid urlPathPattern", detail: String(describing: error))
+                throw MappingError(
+                    pointer: "/filters/urlPathPattern", title: "Invalid urlPathPattern",
+                    detail: String(describing: error))
             }
         }
         filters.method = object["method"]?.stringValue
@@ -62,11 +70,16 @@ extension RecordSpec {
         let ignoreExtraElements = object["ignoreExtraElements"]?.boolValue ?? true
         let caseInsensitive = object["caseInsensitive"]?.boolValue ?? false
         switch object["matcher"]?.stringValue ?? "auto" {
-        case "auto": return .automatic(ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, caseInsensitive: caseInsensitive)
+        case "auto":
+            return .automatic(
+                ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements,
+                caseInsensitive: caseInsensitive)
         case "equalTo": return .equalTo(caseInsensitive: caseInsensitive)
-        case "equalToJson": return .equalToJson(ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+        case "equalToJson":
+            return .equalToJson(ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
         case "equalToXml": return .equalToXml
-        case let other: throw MappingError(pointer: "/requestBodyPattern/matcher", title: "Unknown body matcher '\(other)'")
+        case let other:
+            throw MappingError(pointer: "/requestBodyPattern/matcher", title: "Unknown body matcher '\(other)'")
         }
     }
 
@@ -78,7 +91,10 @@ extension RecordSpec {
         }
         let digits = text.prefix { $0.isNumber || $0 == "." }
         let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
-        let multipliers: [String: Double] = ["": 1, "b": 1, "kb": 1024, "k": 1024, "mb": 1024 * 1024, "m": 1024 * 1024, "gb": 1024 * 1024 * 1024, "g": 1024 * 1024 * 1024]
+        let multipliers: [String: Double] = [
+            "": 1, "b": 1, "kb": 1024, "k": 1024, "mb": 1024 * 1024, "m": 1024 * 1024, "gb": 1024 * 1024 * 1024,
+            "g": 1024 * 1024 * 1024
+        ]
         guard let amount = Double(digits), amount >= 0, let multiplier = multipliers[unit] else {
             throw MappingError(pointer: pointer, title: "'\(text)' is not a size such as 2048 or \"2 kb\"")
         }

@@ -35,9 +35,12 @@ public struct RecordSpec: Sendable {
     /// WireMock's defaults: text bodies over 10 KiB and every binary body go to files; repeats
     /// become scenarios; stubs are persisted.
     public init(
-        targetBaseURL: String? = nil, filters: RecordFilters = RecordFilters(), captureHeaders: [(name: String, caseInsensitive: Bool)] = [],
-        requestBodyPattern: RequestBodyPatternSpec = .automatic(ignoreArrayOrder: true, ignoreExtraElements: true, caseInsensitive: false),
-        textSizeThreshold: Int = 10 * 1024, binarySizeThreshold: Int = 0, persist: Bool = true, repeatsAsScenarios: Bool = true,
+        targetBaseURL: String? = nil, filters: RecordFilters = RecordFilters(),
+        captureHeaders: [(name: String, caseInsensitive: Bool)] = [],
+        requestBodyPattern: RequestBodyPatternSpec = .automatic(
+            ignoreArrayOrder: true, ignoreExtraElements: true, caseInsensitive: false),
+        textSizeThreshold: Int = 10 * 1024, binarySizeThreshold: Int = 0, persist: Bool = true,
+        repeatsAsScenarios: Bool = true,
         outputFormat: OutputFormat = .full, redaction: RedactionPolicy = RedactionPolicy()
     ) {
         self.targetBaseURL = targetBaseURL
@@ -64,7 +67,9 @@ public struct RecordFilters: Sendable {
     /// Also events that were not proxied (WireMock's `allowNonProxied`).
     public var allowNonProxied: Bool
 
-    public init(urlPathPattern: RegexPattern? = nil, method: String? = nil, ids: [UUID]? = nil, allowNonProxied: Bool = false) {
+    public init(
+        urlPathPattern: RegexPattern? = nil, method: String? = nil, ids: [UUID]? = nil, allowNonProxied: Bool = false
+    ) {
         self.urlPathPattern = urlPathPattern
         self.method = method
         self.ids = ids
@@ -78,7 +83,9 @@ public struct RecordFilters: Sendable {
         if !allowNonProxied, event.responseDefinition.proxy == nil { return false }
         // A body that broke off mid-way is no answer to replay.
         // Nor an answer to a request whose body broke off (or was still arriving): the upstream answered another request.
-        if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.brokenType || $0.type == ProxiedBodyCapture.requestBrokenType }) {
+        if event.subEvents.contains(where: {
+            $0.type == ProxiedBodyCapture.brokenType || $0.type == ProxiedBodyCapture.requestBrokenType
+        }) {
             return false
         }
         return event.response != nil

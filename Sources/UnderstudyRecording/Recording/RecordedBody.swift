@@ -30,7 +30,9 @@ enum RecordedBody {
     /// The body parsed as JSON when the media type says JSON or the text looks like an object or array.
     static func json(_ data: Data, contentType: String?) -> JSONValue? {
         let first = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        guard isJSON(contentType: contentType) || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+        guard isJSON(contentType: contentType) || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            return nil
+        }
         return try? JSONParser.parse(data)
     }
 }

@@ -28,9 +28,10 @@ enum RecordedNames {
         let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         let known: [String: String] = [
             "application/json": "json", "text/html": "html", "application/xml": "xml", "text/xml": "xml",
-            "text/plain": "txt", "text/css": "css", "text/csv": "csv", "application/javascript": "js", "text/javascript": "js",
+            "text/plain": "txt", "text/css": "css", "text/csv": "csv", "application/javascript": "js",
+            "text/javascript": "js",
             "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/svg+xml": "svg",
-            "application/pdf": "pdf", "application/zip": "zip", "application/octet-stream": "bin",
+            "application/pdf": "pdf", "application/zip": "zip", "application/octet-stream": "bin"
         ]
         if let ext = known[type] { return ext }
         if type.hasSuffix("+json") { return "json" }

@@ -61,7 +61,8 @@ public struct RecordingWriter: Sendable {
             default:
                 continue
             }
-            if let body = Self.bodyFileName(stub), !stillUsed.contains(body), let file = try? directory.files.resolve(body),
+            if let body = Self.bodyFileName(stub), !stillUsed.contains(body),
+                let file = try? directory.files.resolve(body),
                 FileManager.default.fileExists(atPath: file.path)
             {
                 try? FileManager.default.removeItem(at: file)
@@ -104,7 +105,9 @@ public struct RecordingWriter: Sendable {
         let stem = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         var n = 2
-        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(stem)-\(n).\(ext)").path) { n += 1 }
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(stem)-\(n).\(ext)").path) {
+            n += 1
+        }
         return folder.appendingPathComponent("\(stem)-\(n).\(ext)")
     }
 }

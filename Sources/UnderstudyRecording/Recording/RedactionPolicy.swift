@@ -27,33 +27,41 @@ public struct RedactionPolicy: Sendable, Equatable {
     /// (decoded). Bare names in ``jsonFields`` count too: a secret called `token` is one wherever it is.
     public var parameters: [String]
 
-    public init(headers: [String] = RedactionPolicy.defaultHeaders, jsonFields: [String] = [], parameters: [String] = []) {
+    public init(
+        headers: [String] = RedactionPolicy.defaultHeaders, jsonFields: [String] = [], parameters: [String] = []
+    ) {
         self.headers = headers
         self.jsonFields = jsonFields
         self.parameters = parameters
     }
 
     /// The default headers plus the named ones.
-    public static func defaults(plusHeaders extra: [String] = [], jsonFields: [String] = [], parameters: [String] = []) -> RedactionPolicy {
+    public static func defaults(plusHeaders extra: [String] = [], jsonFields: [String] = [], parameters: [String] = [])
+        -> RedactionPolicy
+    {
         RedactionPolicy(headers: defaultHeaders + extra, jsonFields: jsonFields, parameters: parameters)
     }
 
     /// This policy with `other`'s names added.
     func adding(_ other: RedactionPolicy) -> RedactionPolicy {
-        RedactionPolicy(headers: headers + other.headers, jsonFields: jsonFields + other.jsonFields, parameters: parameters + other.parameters)
+        RedactionPolicy(
+            headers: headers + other.headers, jsonFields: jsonFields + other.jsonFields,
+            parameters: parameters + other.parameters)
     }
 
     /// True when `name` is a form field or query parameter to redact.
     public func redactsParameter(_ name: String) -> Bool {
-        parameters.contains(name) || jsonFields.contains { field in
-            let bare = field.hasPrefix("$.") ? String(field.dropFirst(2)) : field
-            return !bare.contains(".") && bare == name
-        }
+        parameters.contains(name)
+            || jsonFields.contains { field in
+                let bare = field.hasPrefix("$.") ? String(field.dropFirst(2)) : field
+                return !bare.contains(".") && bare == name
+            }
     }
 
     /// `text` (a query or form body) with the value of every redacted name replaced by
     /// `placeholder`; every other byte stays as it was. Also returns the names replaced.
-    func redactingParameters(_ text: Substring, placeholder: String = RedactionPolicy.placeholder) -> (String, [String]) {
+    func redactingParameters(_ text: Substring, placeholder: String = RedactionPolicy.placeholder) -> (String, [String])
+    {
         var found: [String] = []
         let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let eq = pair.firstIndex(of: "=") else { return String(pair) }
@@ -79,7 +87,8 @@ public struct RedactionPolicy: Sendable, Equatable {
         return (result, found)
     }
 
-    private func redact(_ value: JSONValue, path: [String], replacement: JSONValue, found: inout [String]) -> JSONValue {
+    private func redact(_ value: JSONValue, path: [String], replacement: JSONValue, found: inout [String]) -> JSONValue
+    {
         switch value {
         case .object(let object):
             var members: [JSONObject.Member] = []
@@ -89,7 +98,10 @@ public struct RedactionPolicy: Sendable, Equatable {
                     found.append(childPath.joined(separator: "."))
                     members.append(.init(key: member.key, value: replacement))
                 } else {
-                    members.append(.init(key: member.key, value: redact(member.value, path: childPath, replacement: replacement, found: &found)))
+                    members.append(
+                        .init(
+                            key: member.key,
+                            value: redact(member.value, path: childPath, replacement: replacement, found: &found)))
                 }
             }
             return .object(JSONObject(members))
@@ -146,7 +158,9 @@ public struct RedactionReport: Sendable, Equatable {
         var lines: [String] = []
         if !headers.isEmpty { lines.append("redacted headers: " + headers.joined(separator: ", ")) }
         if !jsonFields.isEmpty { lines.append("redacted JSON fields: " + jsonFields.joined(separator: ", ")) }
-        if !parameters.isEmpty { lines.append("redacted form fields and query parameters: " + parameters.joined(separator: ", ")) }
+        if !parameters.isEmpty {
+            lines.append("redacted form fields and query parameters: " + parameters.joined(separator: ", "))
+        }
         return lines
     }
 }

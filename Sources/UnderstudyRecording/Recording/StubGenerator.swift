@@ -1,7 +1,7 @@
 import Foundation
 import UnderstudyCore
-import UnderstudyServer
 import UnderstudyJSON
+import UnderstudyServer
 
 /// Turns serve events (proxied traffic, or HAR entries) into stubs, as WireMock's snapshot does:
 /// one stub per distinct request (method, URL, captured headers, body), matching on the URL
@@ -14,7 +14,9 @@ public struct StubGenerator: Sendable {
     }
 
     /// Response headers that describe this server or the old framing, never the API.
-    static let droppedResponseHeaders: Set<String> = ["matched-stub-id", "matched-stub-name", "content-length", "transfer-encoding", "connection", "keep-alive"]
+    static let droppedResponseHeaders: Set<String> = [
+        "matched-stub-id", "matched-stub-name", "content-length", "transfer-encoding", "connection", "keep-alive"
+    ]
 
     /// Stubs for the events the spec's filters accept, in the order first seen.
     public func stubs(from events: [ServeEvent]) -> RecordingResult {
@@ -24,7 +26,9 @@ public struct StubGenerator: Sendable {
             var request = event.request
             // A streamed request body over the capture limit was kept only in part: a pattern on
             // that part would never match the request again, so the stub matches any body.
-            if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.requestNotCapturedType }) { request.body = Data() }
+            if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.requestNotCapturedType }) {
+                request.body = Data()
+            }
             let pattern = requestPattern(for: request, report: &report)
             if let i = groups.firstIndex(where: { $0.pattern == pattern }) {
                 groups[i].events.append(event)
@@ -70,8 +74,11 @@ public struct StubGenerator: Sendable {
         }
         for name in request.headers.names where spec.redaction.redactsHeader(name) { report.noteHeader(name) }
         for capture in spec.captureHeaders {
-            guard let value = request.headers.first(capture.name), !spec.redaction.redactsHeader(capture.name) else { continue }
-            pattern.headers.append(NamedPattern(capture.name, .single(.equalTo(value, caseInsensitive: capture.caseInsensitive))))
+            guard let value = request.headers.first(capture.name), !spec.redaction.redactsHeader(capture.name) else {
+                continue
+            }
+            pattern.headers.append(
+                NamedPattern(capture.name, .single(.equalTo(value, caseInsensitive: capture.caseInsensitive))))
         }
         let form = request.formParameters
         let redactedForm = form.map(\.name).filter(spec.redaction.redactsParameter)
@@ -86,7 +93,9 @@ public struct StubGenerator: Sendable {
     }
 
     /// `equalTo` for each parameter's value (all of them when repeated), leaving redacted ones out.
-    static func parameterPatterns(_ parameters: [(name: String, values: [String])], redaction: RedactionPolicy) -> [NamedPattern<MultiValuePattern>] {
+    static func parameterPatterns(_ parameters: [(name: String, values: [String])], redaction: RedactionPolicy)
+        -> [NamedPattern<MultiValuePattern>]
+    {
         parameters.filter { !redaction.redactsParameter($0.name) }.map { parameter in
             let values = parameter.values.map { StringValuePattern.equalTo($0) }
             return NamedPattern(parameter.name, values.count == 1 ? .single(values[0]) : .hasExactly(values))
@@ -95,7 +104,8 @@ public struct StubGenerator: Sendable {
 
     func bodyPattern(for request: LoggedRequest, report: inout RedactionReport) -> StringValuePattern? {
         let type = request.headers.first("Content-Type")
-        let isText = RecordedBody.isText(request.body, contentType: type, contentEncoding: request.headers.first("Content-Encoding"))
+        let isText = RecordedBody.isText(
+            request.body, contentType: type, contentEncoding: request.headers.first("Content-Encoding"))
         guard isText else { return .binaryEqualTo(request.body) }
         let text = request.bodyText
         switch spec.requestBodyPattern {
@@ -117,10 +127,16 @@ public struct StubGenerator: Sendable {
         }
     }
 
-    private func jsonPattern(_ json: JSONValue, _ ignoreArrayOrder: Bool, _ ignoreExtraElements: Bool, report: inout RedactionReport) -> StringValuePattern? {
-        let (redacted, found) = spec.redaction.redactingJSON(json, with: .string(RedactionPolicy.requestFieldPlaceholder))
+    private func jsonPattern(
+        _ json: JSONValue, _ ignoreArrayOrder: Bool, _ ignoreExtraElements: Bool, report: inout RedactionReport
+    ) -> StringValuePattern? {
+        let (redacted, found) = spec.redaction.redactingJSON(
+            json, with: .string(RedactionPolicy.requestFieldPlaceholder))
         report.noteFields(found)
-        guard let equality = try? JSONEquality(expected: redacted, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements) else {
+        guard
+            let equality = try? JSONEquality(
+                expected: redacted, ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements)
+        else {
             return nil
         }
         return .equalToJson(equality, writtenAsString: false)
@@ -130,7 +146,9 @@ public struct StubGenerator: Sendable {
         try? StringValuePattern(json: ["equalToXml": .string(text)])
     }
 
-    func stub(_ pattern: RequestPattern, _ event: ServeEvent, stem: String, report: inout RedactionReport) -> RecordedStub {
+    func stub(_ pattern: RequestPattern, _ event: ServeEvent, stem: String, report: inout RedactionReport)
+        -> RecordedStub
+    {
         let id = FastUUID.next()
         let short = RecordedNames.shortID(id)
         if let note = event.subEvents.first(where: { $0.type == ProxiedBodyCapture.notCapturedType }) {
@@ -147,7 +165,8 @@ public struct StubGenerator: Sendable {
             headers.append(NamedValues(name, values))
         }
         let type = response.headers.first("Content-Type")
-        let isText = RecordedBody.isText(response.body, contentType: type, contentEncoding: response.headers.first("Content-Encoding"))
+        let isText = RecordedBody.isText(
+            response.body, contentType: type, contentEncoding: response.headers.first("Content-Encoding"))
         var data = response.body
         if isText, let json = RecordedBody.json(data, contentType: type) {
             let (redacted, found) = spec.redaction.redactingJSON(json, with: .string(RedactionPolicy.placeholder))
@@ -175,14 +194,17 @@ public struct StubGenerator: Sendable {
             }
         }
         let definition = ResponseDefinition(status: response.status, headers: headers, body: body)
-        let stub = StubMapping(id: id, name: stem, persistent: spec.persist ? true : nil, request: pattern, response: definition)
+        let stub = StubMapping(
+            id: id, name: stem, persistent: spec.persist ? true : nil, request: pattern, response: definition)
         return RecordedStub(stub: stub, fileName: "\(stem)-\(short).json", bodyFile: bodyFile)
     }
 
     /// The stub of an answer whose body was larger than the capture limit: replaying a cut body
     /// would pass for the real one, so the stub answers 500 and says what happened instead;
     /// its metadata keeps the real status and size.
-    func uncapturedStub(_ pattern: RequestPattern, _ event: ServeEvent, note: SubEvent, id: UUID, stem: String, short: String) -> RecordedStub {
+    func uncapturedStub(
+        _ pattern: RequestPattern, _ event: ServeEvent, note: SubEvent, id: UUID, stem: String, short: String
+    ) -> RecordedStub {
         let status = event.response?.status ?? 0
         let size = note.data["bodyBytes"]?.numberValue?.intValue ?? 0
         let limit = note.data["limit"]?.numberValue?.intValue ?? 0
@@ -190,14 +212,18 @@ public struct StubGenerator: Sendable {
             Understudy could not record this response: \(event.request.method) \(event.request.url) answered \(status) with a \(size)-byte body, \
             over the capture limit of \(limit) bytes (the server's maxBodyBytes). Raise the limit and record again, or stub it by hand.
             """
-        let definition = ResponseDefinition(status: 500, headers: [NamedValues("Content-Type", "text/plain; charset=utf-8")], body: .text(text))
+        let definition = ResponseDefinition(
+            status: 500, headers: [NamedValues("Content-Type", "text/plain; charset=utf-8")], body: .text(text))
         let metadata: JSONObject = [
             Self.uncapturedMetadataKey: [
-                "request": .string("\(event.request.method) \(event.request.url)"), "status": .int(status), "bodyBytes": .int(size),
-                "captureLimit": .int(limit),
+                "request": .string("\(event.request.method) \(event.request.url)"), "status": .int(status),
+                "bodyBytes": .int(size),
+                "captureLimit": .int(limit)
             ]
         ]
-        let stub = StubMapping(id: id, name: stem, persistent: spec.persist ? true : nil, metadata: metadata, request: pattern, response: definition)
+        let stub = StubMapping(
+            id: id, name: stem, persistent: spec.persist ? true : nil, metadata: metadata, request: pattern,
+            response: definition)
         return RecordedStub(stub: stub, fileName: "\(stem)-\(short).json", bodyFile: nil)
     }
 
@@ -210,6 +236,7 @@ public struct StubGenerator: Sendable {
         let status = note["status"]?.numberValue?.intValue ?? 0
         let size = note["bodyBytes"]?.numberValue?.intValue ?? 0
         let limit = note["captureLimit"]?.numberValue?.intValue ?? 0
-        return "\(request) answered \(status) with \(size) bytes, over the capture limit of \(limit): the stub answers 500 saying so"
+        return
+            "\(request) answered \(status) with \(size) bytes, over the capture limit of \(limit): the stub answers 500 saying so"
     }
 }

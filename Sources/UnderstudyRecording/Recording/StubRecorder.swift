@@ -42,7 +42,8 @@ public final class StubRecorder: Sendable {
 
     /// - Parameter onStop: told of every finished recording (not snapshots), after files are written.
     public init(
-        engine: StubEngine, directory: MappingDirectory?, redaction: RedactionPolicy = RedactionPolicy(), overwrite: Bool = false,
+        engine: StubEngine, directory: MappingDirectory?, redaction: RedactionPolicy = RedactionPolicy(),
+        overwrite: Bool = false,
         onStop: (@Sendable (Outcome) -> Void)? = nil
     ) {
         self.engine = engine
@@ -80,7 +81,8 @@ public final class StubRecorder: Sendable {
     /// Stops proxying and turns what was proxied since ``start(_:)`` into stubs: every exchange,
     /// whatever the journal's capacity (the recorder collects them itself as they happen).
     public func stop() throws(RecorderError) -> Outcome {
-        let (spec, proxyID, collector) = try state.withLock { state throws(RecorderError) -> (RecordSpec, UUID?, RecordingCollector?) in
+        let (spec, proxyID, collector) = try state.withLock {
+            state throws(RecorderError) -> (RecordSpec, UUID?, RecordingCollector?) in
             guard state.status == .recording else { throw .notRecording }
             state.status = .stopped
             defer {

@@ -25,7 +25,9 @@ struct AdminFailure: Error, Sendable {
 
     /// WireMock refuses to write or remove stubs that came from a `{"mappings":[…]}` file.
     static func readOnly(_ action: String) -> AdminFailure {
-        AdminFailure(status: 409, title: "Stubs loaded from multi-mapping files are read-only, and therefore cannot be \(action)")
+        AdminFailure(
+            status: 409, title: "Stubs loaded from multi-mapping files are read-only, and therefore cannot be \(action)"
+        )
     }
 
     var response: AdminResponse {

@@ -29,6 +29,7 @@ public struct AdminResponse: Sendable {
 
     /// A JSON answer with `Content-Type: application/json`.
     public static func json(_ value: JSONValue, status: Int = 200, action: Action? = nil) -> AdminResponse {
-        AdminResponse(status: status, headers: ["Content-Type": "application/json"], body: JSONWriter.data(value), action: action)
+        AdminResponse(
+            status: status, headers: ["Content-Type": "application/json"], body: JSONWriter.data(value), action: action)
     }
 }

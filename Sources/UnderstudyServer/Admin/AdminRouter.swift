@@ -62,7 +62,9 @@ struct AdminRouter<Target: Sendable>: Sendable {
             return AdminFailure.notFound("No admin route for \(request.method) \(request.path)").response
         }
         guard let chosen = best.first(where: { $0.route.method == request.method }) else {
-            var response = AdminFailure(status: 405, title: "Method \(request.method) is not allowed on \(request.path)").response
+            var response = AdminFailure(
+                status: 405, title: "Method \(request.method) is not allowed on \(request.path)"
+            ).response
             response.headers.set("Allow", best.map(\.route.method).joined(separator: ", "))
             return response
         }

@@ -58,11 +58,13 @@ extension WireMockAdminAPI {
         persistence.adopt(engine.store.storedStubs)
         guard errors.isEmpty else {
             // What loaded is served; what did not is reported with its file.
-            throw AdminFailure(status: 422, errors.map { error in
-                var located = error
-                located.detail = error.description
-                return located
-            })
+            throw AdminFailure(
+                status: 422,
+                errors.map { error in
+                    var located = error
+                    located.detail = error.description
+                    return located
+                })
         }
     }
 
@@ -84,12 +86,16 @@ extension WireMockAdminAPI {
     func importMappings(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
         let body = try call.json()
         guard case .object(let object) = body else {
-            throw .invalid(MappingError(pointer: "", title: "Error parsing JSON", detail: "Expected an object with \"mappings\""))
+            throw .invalid(
+                MappingError(pointer: "", title: "Error parsing JSON", detail: "Expected an object with \"mappings\""))
         }
         var list: [JSONValue] = []
         if let mappings = object["mappings"], !mappings.isNull {
             guard let items = mappings.arrayValue else {
-                throw .invalid(MappingError(pointer: "/mappings", title: "Error parsing JSON", detail: "Expected an array of stub mappings"))
+                throw .invalid(
+                    MappingError(
+                        pointer: "/mappings", title: "Error parsing JSON", detail: "Expected an array of stub mappings")
+                )
             }
             list = items
         }
@@ -97,7 +103,10 @@ extension WireMockAdminAPI {
         let options = object["importOptions"]
         let policy = options?["duplicatePolicy"]?.stringValue ?? "OVERWRITE"
         guard policy == "OVERWRITE" || policy == "IGNORE" else {
-            throw .invalid(MappingError(pointer: "/importOptions/duplicatePolicy", title: "Error parsing JSON", detail: "\(policy) is not OVERWRITE or IGNORE"))
+            throw .invalid(
+                MappingError(
+                    pointer: "/importOptions/duplicatePolicy", title: "Error parsing JSON",
+                    detail: "\(policy) is not OVERWRITE or IGNORE"))
         }
         let overwrite = policy == "OVERWRITE"
         if options?["deleteAllNotInImport"]?.boolValue == true {

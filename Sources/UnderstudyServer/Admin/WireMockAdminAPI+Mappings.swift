@@ -50,7 +50,8 @@ extension WireMockAdminAPI {
     /// Replaces a stub in place; the id in the path wins over any id in the body.
     func updateMapping(_ call: AdminCall, id: UUID) throws(AdminFailure) -> AdminResponse {
         guard case .object(var object) = try call.json() else {
-            throw .invalid(MappingError(pointer: "", title: "Error parsing JSON", detail: "Expected a stub mapping object"))
+            throw .invalid(
+                MappingError(pointer: "", title: "Error parsing JSON", detail: "Expected a stub mapping object"))
         }
         object["id"] = nil
         object["uuid"] = nil

@@ -15,7 +15,9 @@ extension WireMockAdminAPI {
         router.add("POST", "requests/find") { try $0.findRequests($1) }
         router.add("POST", "requests/remove") { try $0.removeRequests($1) }
         router.add("POST", "requests/remove-by-metadata") { try $0.removeRequestsByMetadata($1) }
-        router.add("GET", "requests/unmatched") { api, _ in api.loggedRequests(api.engine.journal.unmatchedEvents.map(\.request)) }
+        router.add("GET", "requests/unmatched") { api, _ in
+            api.loggedRequests(api.engine.journal.unmatchedEvents.map(\.request))
+        }
         router.add("GET", "requests/unmatched/near-misses") { api, _ in api.unmatchedNearMisses() }
     }
 
@@ -29,7 +31,9 @@ extension WireMockAdminAPI {
         if call.query("unmatched") == "true" { events = events.filter { !$0.wasMatched } }
         if let text = call.query("matchingStub") {
             guard let id = UUID(uuidString: text) else {
-                throw AdminFailure(status: 400, title: "Query parameter matchingStub value '\(text)' is not a valid UUID", pointer: "matchingStub")
+                throw AdminFailure(
+                    status: 400, title: "Query parameter matchingStub value '\(text)' is not a valid UUID",
+                    pointer: "matchingStub")
             }
             events = events.filter { $0.stub?.id == id }
         }
@@ -47,7 +51,8 @@ extension WireMockAdminAPI {
             return .json(HARExport.document(page.reversed(), creatorVersion: version))
         }
         return .json([
-            "requests": .array(page.map(\.json)), "meta": ["total": .int(total)], "requestJournalDisabled": journalDisabled,
+            "requests": .array(page.map(\.json)), "meta": ["total": .int(total)],
+            "requestJournalDisabled": journalDisabled
         ])
     }
 
@@ -72,7 +77,8 @@ extension WireMockAdminAPI {
 
     func countRequests(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
         let pattern = try call.decode(RequestPattern.init(json:))
-        return .json(["count": .int(engine.journal.count(matching: pattern)), "requestJournalDisabled": journalDisabled])
+        return .json(["count": .int(engine.journal.count(matching: pattern)), "requestJournalDisabled": journalDisabled]
+        )
     }
 
     /// Logged requests, not serve events, oldest first.

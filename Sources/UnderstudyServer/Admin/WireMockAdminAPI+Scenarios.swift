@@ -19,7 +19,7 @@ extension WireMockAdminAPI {
             [
                 "id": .string(scenario.name), "name": .string(scenario.name), "state": .string(scenario.state),
                 "possibleStates": .array(scenario.possibleStates.map { .string($0) }),
-                "mappings": .array(scenario.stubs.map(\.json)),
+                "mappings": .array(scenario.stubs.map(\.json))
             ]
         }
         return .json(["scenarios": .array(scenarios)])
@@ -30,7 +30,9 @@ extension WireMockAdminAPI {
         let name = call.parameters.first ?? ""
         let body = try call.optionalJSON()
         if let body, body.objectValue == nil {
-            throw .invalid(MappingError(pointer: "", title: "Error parsing JSON", detail: "Expected an object like {\"state\":\"…\"}"))
+            throw .invalid(
+                MappingError(
+                    pointer: "", title: "Error parsing JSON", detail: "Expected an object like {\"state\":\"…\"}"))
         }
         let state = body?["state"]
         if let state, !state.isNull, state.stringValue == nil {

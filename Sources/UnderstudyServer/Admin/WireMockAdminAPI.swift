@@ -31,7 +31,8 @@ public final class WireMockAdminAPI: AdminRequestHandler {
     ///   - recorder: the recorder behind `/__admin/recordings`, e.g. `UnderstudyRecording`'s
     ///     `StubRecorder` saving into `mappings`; without one those routes answer 501.
     public init(
-        engine: StubEngine, mappings: MappingDirectory? = nil, version: String = UnderstudyVersion.current, recorder: (any AdminRecording)? = nil
+        engine: StubEngine, mappings: MappingDirectory? = nil, version: String = UnderstudyVersion.current,
+        recorder: (any AdminRecording)? = nil
     ) {
         self.engine = engine
         self.mappings = mappings

@@ -68,7 +68,9 @@ struct HTTP1ConnectionStateMachine {
     /// - Parameters:
     ///   - uploading: a request body is streaming to an upstream.
     ///   - isOffline: the server plays offline now.
-    mutating func receive(_ part: HTTPServerRequestPart, maxBodyBytes: Int, uploading: Bool, isOffline: Bool) -> PartAction {
+    mutating func receive(_ part: HTTPServerRequestPart, maxBodyBytes: Int, uploading: Bool, isOffline: Bool)
+        -> PartAction
+    {
         switch (part, state) {
         case (.head(let head), .idle):
             return .receiveHead(head)
@@ -172,7 +174,9 @@ struct HTTP1ConnectionStateMachine {
     ///   - idleFor: time since a request part last arrived or a response last went out.
     ///   - writable: the socket takes more bytes (a slow reader makes it false).
     ///   - uploadAwaitsClient: a body streams upstream and waits for the client to send more.
-    mutating func idleTimerFired(idleFor: TimeAmount, timeout: TimeAmount, writable: Bool, uploadAwaitsClient: Bool) -> IdleAction {
+    mutating func idleTimerFired(idleFor: TimeAmount, timeout: TimeAmount, writable: Bool, uploadAwaitsClient: Bool)
+        -> IdleAction
+    {
         // A connection waiting on one of our own delays, gates or upstreams is not idle, nor one
         // whose answer still waits in the socket's buffer for a slow reader. A request body
         // streaming to an upstream is the client's to keep coming, unless we paused reading.

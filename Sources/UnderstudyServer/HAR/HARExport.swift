@@ -14,13 +14,14 @@ import UnderstudyJSON
 /// can read any of them.
 public enum HARExport {
     /// `{"log":{"version":"1.2","creator":…,"entries":[…]}}` for these events, in the order given.
-    public static func document(_ events: [ServeEvent], creatorVersion: String = UnderstudyVersion.current) -> JSONValue {
+    public static func document(_ events: [ServeEvent], creatorVersion: String = UnderstudyVersion.current) -> JSONValue
+    {
         [
             "log": [
                 "version": "1.2",
                 "creator": ["name": "Understudy", "version": .string(creatorVersion)],
                 "pages": [],
-                "entries": .array(events.map(entry)),
+                "entries": .array(events.map(entry))
             ]
         ]
     }
@@ -29,11 +30,18 @@ public enum HARExport {
         let request = event.request
         let total = event.timing?.totalTime ?? 0
         var requestObject: JSONObject = [
-            "method": .string(request.method), "url": .string(request.absoluteURL), "httpVersion": .string(request.protocolVersion),
-            "cookies": .array(request.cookies.flatMap { cookie in cookie.values.map { ["name": .string(cookie.name), "value": .string($0)] } }),
+            "method": .string(request.method), "url": .string(request.absoluteURL),
+            "httpVersion": .string(request.protocolVersion),
+            "cookies": .array(
+                request.cookies.flatMap { cookie in
+                    cookie.values.map { ["name": .string(cookie.name), "value": .string($0)] }
+                }),
             "headers": headers(request.headers),
-            "queryString": .array(request.queryParameters.flatMap { parameter in parameter.values.map { ["name": .string(parameter.name), "value": .string($0)] } }),
-            "headersSize": -1, "bodySize": .int(request.body.count),
+            "queryString": .array(
+                request.queryParameters.flatMap { parameter in
+                    parameter.values.map { ["name": .string(parameter.name), "value": .string($0)] }
+                }),
+            "headersSize": -1, "bodySize": .int(request.body.count)
         ]
         if !request.body.isEmpty {
             var postData: JSONObject = ["mimeType": .string(request.headers.first("Content-Type") ?? "")]
@@ -44,16 +52,20 @@ public enum HARExport {
         let contentType = response.headers.first("Content-Type") ?? ""
         var content: JSONObject = ["size": .int(response.body.count), "mimeType": .string(contentType)]
         if !response.body.isEmpty { addBody(response.body, to: &content) }
-        if let coding = response.headers.first("Content-Encoding"), coding.lowercased() != "identity" { content["_understudyRaw"] = true }
+        if let coding = response.headers.first("Content-Encoding"), coding.lowercased() != "identity" {
+            content["_understudyRaw"] = true
+        }
         let responseObject: JSONObject = [
             "status": .int(response.status), "statusText": "", "httpVersion": .string(request.protocolVersion),
             "cookies": [], "headers": headers(response.headers), "content": .object(content),
-            "redirectURL": .string(response.headers.first("Location") ?? ""), "headersSize": -1, "bodySize": .int(response.body.count),
+            "redirectURL": .string(response.headers.first("Location") ?? ""), "headersSize": -1,
+            "bodySize": .int(response.body.count)
         ]
         return [
-            "startedDateTime": .string(request.loggedDate.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))),
+            "startedDateTime": .string(
+                request.loggedDate.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))),
             "time": .int(total), "request": .object(requestObject), "response": .object(responseObject), "cache": [:],
-            "timings": ["send": 0, "wait": .int(total), "receive": 0],
+            "timings": ["send": 0, "wait": .int(total), "receive": 0]
         ]
     }
 

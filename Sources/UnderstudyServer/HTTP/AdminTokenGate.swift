@@ -17,7 +17,9 @@ struct AdminTokenGate: Sendable {
         var admitted = false
         // Every candidate is compared, so the time taken does not tell which header was close.
         for value in headers.values("Authorization") {
-            if let token = Self.bearerToken(value), Self.constantTimeEqual(Array(token.utf8), expected) { admitted = true }
+            if let token = Self.bearerToken(value), Self.constantTimeEqual(Array(token.utf8), expected) {
+                admitted = true
+            }
         }
         for value in headers.values(Self.tokenHeader) {
             if Self.constantTimeEqual(Array(Self.trimmed(Substring(value)).utf8), expected) { admitted = true }
@@ -28,7 +30,13 @@ struct AdminTokenGate: Sendable {
     /// The 401 answer, in WireMock's error shape.
     var refusal: AdminResponse {
         var response = AdminResponse.json(
-            MappingError.body([MappingError(code: 10, title: "Not authorised", detail: "This admin API needs a token: send Authorization: Bearer <token> or \(Self.tokenHeader): <token>")]),
+            MappingError.body([
+                MappingError(
+                    code: 10, title: "Not authorised",
+                    detail:
+                        "This admin API needs a token: send Authorization: Bearer <token> or \(Self.tokenHeader): <token>"
+                )
+            ]),
             status: 401)
         response.headers.add("WWW-Authenticate", #"Bearer realm="understudy admin""#)
         return response

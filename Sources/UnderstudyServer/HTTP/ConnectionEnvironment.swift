@@ -25,7 +25,8 @@ final class ConnectionEnvironment: Sendable {
     let fastPathAnswers = Atomic<Int>(0)
 
     init(
-        engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil, configuration: StubServerConfiguration,
+        engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil,
+        configuration: StubServerConfiguration,
         requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false },
         offLoop: any OffLoopWork = ThreadPoolOffLoop()
     ) {

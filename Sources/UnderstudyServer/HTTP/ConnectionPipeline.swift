@@ -10,14 +10,19 @@ import NIOHTTP1
 enum ConnectionPipeline {
     static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
         let activity = ConnectionActivity()
-        let fastPath = environment.configuration.usesFastPath ? PlainRequestFastPath(environment: environment, activity: activity) : nil
+        let fastPath =
+            environment.configuration.usesFastPath
+            ? PlainRequestFastPath(environment: environment, activity: activity) : nil
         try configureFraming(channel, configuration: environment.configuration, fastPath: fastPath)
-        try channel.pipeline.syncOperations.addHandler(StubConnectionHandler(environment: environment, activity: activity))
+        try channel.pipeline.syncOperations.addHandler(
+            StubConnectionHandler(environment: environment, activity: activity))
     }
 
     /// Everything that turns bytes into request parts and answers malformed ones, without the
     /// stub handler: the part the HTTP fuzz target drives.
-    static func configureFraming(_ channel: any Channel, configuration: StubServerConfiguration, fastPath: PlainRequestFastPath? = nil) throws {
+    static func configureFraming(
+        _ channel: any Channel, configuration: StubServerConfiguration, fastPath: PlainRequestFastPath? = nil
+    ) throws {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderListSize = max(1, configuration.maxHeaderBytes)
         limits.maxHeaderFieldSize = max(1, configuration.maxHeaderBytes)

@@ -7,7 +7,10 @@ extension LoggedRequest {
     /// - Parameters:
     ///   - boundHost: used as the host when the request has no `Host` header.
     ///   - boundPort: the server's port, which WireMock reports whatever `Host` says.
-    init(head: HTTPRequestHead, body: Data, clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date()) {
+    init(
+        head: HTTPRequestHead, body: Data, clientIP: String, boundHost: String, boundPort: Int,
+        loggedDate: Date = Date()
+    ) {
         var headers = HeaderFields()
         let setAside = RequestFramingScanner.setAsideContentLength
         for (name, value) in head.headers {
@@ -15,7 +18,8 @@ extension LoggedRequest {
             headers.add(isSetAside ? "Content-Length" : name, value)
         }
         self.init(
-            method: head.method.rawValue, target: head.uri, protocolVersion: Self.protocolVersion(head.version), headers: headers,
+            method: head.method.rawValue, target: head.uri, protocolVersion: Self.protocolVersion(head.version),
+            headers: headers,
             body: body, clientIP: clientIP, boundHost: boundHost, boundPort: boundPort, loggedDate: loggedDate)
     }
 

@@ -87,12 +87,17 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
 
     /// The response for one plain request, journalled; nil when the general path must serve it
     /// (nothing is journalled then).
-    private func answer(_ plain: PlainRequestParser.Request, in input: ByteBuffer, context: ChannelHandlerContext) -> ByteBuffer? {
+    private func answer(_ plain: PlainRequestParser.Request, in input: ByteBuffer, context: ChannelHandlerContext)
+        -> ByteBuffer?
+    {
         guard !StubConnectionHandler.isAdminURL(plain.target), !environment.isOffline() else { return nil }
         let receivedAt = NIODeadline.now()
-        let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+        let addresses =
+            self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
         self.addresses = addresses
-        let body = plain.bodyLength == 0 ? Data() : Data(input.readableBytesView.dropFirst(plain.bodyStart).prefix(plain.bodyLength))
+        let body =
+            plain.bodyLength == 0
+            ? Data() : Data(input.readableBytesView.dropFirst(plain.bodyStart).prefix(plain.bodyLength))
         let request = LoggedRequest(
             method: plain.method, target: plain.target, protocolVersion: "HTTP/1.1", headers: plain.headers, body: body,
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
@@ -114,7 +119,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             lastStub = keep ? stub : nil
             lastResponse = keep ? response : nil
         }
-        engine.complete(decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decidedAt - receivedAt)))
+        engine.complete(
+            decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decidedAt - receivedAt)))
         environment.fastPathAnswers.wrappingAdd(1, ordering: .relaxed)
         return response
     }

@@ -108,7 +108,9 @@ enum PlainRequestParser {
                 while !atEnd, isValueByte(bytes[index]) { index += 1 }
                 if atEnd { return .incomplete }
                 let valueRange = valueStart..<index
-                if let last = valueRange.last, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") { return .notPlain }
+                if let last = valueRange.last, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") {
+                    return .notPlain
+                }
                 switch expect("\r\n") {
                 case .matched: break
                 case .cutShort: return .incomplete
@@ -122,7 +124,9 @@ enum PlainRequestParser {
                 case .connection:
                     guard equalsIgnoringCase(valueRange, "keep-alive") else { return .notPlain }
                 case .contentLength:
-                    guard contentLength == nil, let length = digits(valueRange), length <= maxBodyBytes else { return .notPlain }
+                    guard contentLength == nil, let length = digits(valueRange), length <= maxBodyBytes else {
+                        return .notPlain
+                    }
                     contentLength = length
                 }
                 headers.add(string(nameRange), string(valueRange))
@@ -131,7 +135,8 @@ enum PlainRequestParser {
             guard index <= maxHeadBytes else { return .notPlain }
             let bodyLength = contentLength ?? 0
             guard bytes.count - index >= bodyLength else { return .incomplete }
-            return .request(Request(method: method, target: target, headers: headers, bodyStart: index, bodyLength: bodyLength))
+            return .request(
+                Request(method: method, target: target, headers: headers, bodyStart: index, bodyLength: bodyLength))
         }
 
         enum Expectation { case matched, cutShort, differs }

@@ -15,7 +15,9 @@ enum PlainResponseEncoder {
         guard (200...599).contains(code), code != 204, code != 304 else { return false }
         if let name = stub.name, !ResponseHeadBuilder.isValidValue(name) { return false }
         for header in response.headers {
-            guard ResponseHeadBuilder.isValidName(header.name), header.values.allSatisfy(ResponseHeadBuilder.isValidValue) else { return false }
+            guard ResponseHeadBuilder.isValidName(header.name),
+                header.values.allSatisfy(ResponseHeadBuilder.isValidValue)
+            else { return false }
             switch header.name.utf8.count {
             case 10, 14, 17:
                 let name = header.name.lowercased()
@@ -28,7 +30,8 @@ enum PlainResponseEncoder {
     }
 
     static func encode(_ decision: ServeDecision, allocator: ByteBufferAllocator) -> ByteBuffer {
-        let status = ResponseHeadBuilder.responseStatus(decision.status <= 0 ? 200 : decision.status, decision.statusMessage)
+        let status = ResponseHeadBuilder.responseStatus(
+            decision.status <= 0 ? 200 : decision.status, decision.statusMessage)
         var headerBytes = 0
         for field in decision.headers { headerBytes += field.name.utf8.count + field.value.utf8.count + 4 }
         var buffer = allocator.buffer(capacity: 64 + status.reasonPhrase.utf8.count + headerBytes + decision.body.count)

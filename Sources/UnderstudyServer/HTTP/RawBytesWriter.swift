@@ -28,7 +28,8 @@ extension ChannelHandlerContext {
     /// Sends bytes past the HTTP encoder (see ``RawBytesWriter``), then closes once they, and
     /// every write queued before them, are out. With no bytes it is a close that first lets the
     /// answers already queued reach a slow reader.
-    func writeRawThenClose(_ bytes: ByteBuffer, completed: @escaping @Sendable (Result<Void, Error>) -> Void = { _ in }) {
+    func writeRawThenClose(_ bytes: ByteBuffer, completed: @escaping @Sendable (Result<Void, Error>) -> Void = { _ in })
+    {
         let written = eventLoop.makePromise(of: Void.self)
         triggerUserOutboundEvent(RawBytes(bytes: bytes), promise: written)
         let bound = NIOLoopBound(self, eventLoop: eventLoop)

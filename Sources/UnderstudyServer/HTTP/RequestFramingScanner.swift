@@ -37,9 +37,13 @@ struct RequestFramingScanner {
             case .fixedBody(let remaining):
                 pass(remaining, from: &input, to: &output) { state = $0 == 0 ? .head : .fixedBody(remaining: $0) }
             case .chunkData(let remaining):
-                pass(remaining, from: &input, to: &output) { state = $0 == 0 ? .chunkDataEnd(remaining: 2) : .chunkData(remaining: $0) }
+                pass(remaining, from: &input, to: &output) {
+                    state = $0 == 0 ? .chunkDataEnd(remaining: 2) : .chunkData(remaining: $0)
+                }
             case .chunkDataEnd(let remaining):
-                pass(remaining, from: &input, to: &output) { state = $0 == 0 ? .chunkSizeLine : .chunkDataEnd(remaining: $0) }
+                pass(remaining, from: &input, to: &output) {
+                    state = $0 == 0 ? .chunkSizeLine : .chunkDataEnd(remaining: $0)
+                }
             case .head:
                 scanHead(&input, into: &output)
             case .chunkSizeLine, .trailers:
@@ -56,7 +60,8 @@ struct RequestFramingScanner {
         state = .passthrough
     }
 
-    private func pass(_ count: Int, from input: inout ByteBuffer, to output: inout ByteBuffer, then next: (Int) -> Void) {
+    private func pass(_ count: Int, from input: inout ByteBuffer, to output: inout ByteBuffer, then next: (Int) -> Void)
+    {
         let n = min(count, input.readableBytes)
         if var slice = input.readSlice(length: n) { output.writeBuffer(&slice) }
         next(count - n)
@@ -78,7 +83,9 @@ struct RequestFramingScanner {
                 headEnd.advance(bytes[index])
                 if headEnd.isComplete {
                     // A head that arrived in one read and needs no rewrite goes on as it is.
-                    let plain = wholeHeadHere ? PlainHeadFraming.bodyLength(of: UnsafeRawBufferPointer(rebasing: bytes[0...index])) : nil
+                    let plain =
+                        wholeHeadHere
+                        ? PlainHeadFraming.bodyLength(of: UnsafeRawBufferPointer(rebasing: bytes[0...index])) : nil
                     return (index + 1, true, plain)
                 }
                 if index + 1 >= room { return (index + 1, false, nil) }
@@ -121,8 +128,12 @@ struct RequestFramingScanner {
                 if text.isEmpty { state = .head }
                 return
             }
-            let sizeText = text.prefix { $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16) else {
+            let sizeText = text.prefix {
+                $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t")
+            }
+            guard !sizeText.isEmpty, sizeText.count <= 15,
+                let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16)
+            else {
                 state = .passthrough
                 return
             }
@@ -172,7 +183,9 @@ struct RequestFramingScanner {
                     }
                     bytes = kept
                 }
-                let last = codings.joined(separator: ",").split(separator: ",").last.map { String($0).trimmingASCIISpaces() }
+                let last = codings.joined(separator: ",").split(separator: ",").last.map {
+                    String($0).trimmingASCIISpaces()
+                }
                 next = last == "chunked" ? .chunkSizeLine : .passthrough
             } else if let first = lengths.first {
                 if let length = Int(first), length >= 0, lengths.allSatisfy({ $0 == first }) {

@@ -40,7 +40,9 @@ struct ResponseHeadBuilder {
             }
         }
         // `contains` first: the canonical form builds an array, and few stubs set Connection.
-        if headers.contains(name: "connection"), headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
+        if headers.contains(name: "connection"),
+            headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" })
+        {
             mustClose = true
         }
         if mustClose {
@@ -48,7 +50,9 @@ struct ResponseHeadBuilder {
         } else if requestVersion.major == 1 && requestVersion.minor == 0 {
             headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         }
-        return Result(head: HTTPResponseHead(version: requestVersion, status: status, headers: headers), mustClose: mustClose, allowsBody: allowsBody)
+        return Result(
+            head: HTTPResponseHead(version: requestVersion, status: status, headers: headers), mustClose: mustClose,
+            allowsBody: allowsBody)
     }
 
     /// A custom reason phrase when the stub gives one (line breaks dropped), the standard one otherwise.

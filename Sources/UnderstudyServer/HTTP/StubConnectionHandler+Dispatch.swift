@@ -22,7 +22,8 @@ extension StubConnectionHandler {
     /// What can be slow goes off the loop: the admin API, bodies over ``matchOnLoopBodyLimit``
     /// (body matchers parse them), body files, and the near-miss search for unmatched requests.
     func dispatch(head: HTTPRequestHead, body: ByteBuffer, receivedAt: NIODeadline, context: ChannelHandlerContext) {
-        let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+        let addresses =
+            self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
         self.addresses = addresses
         let request = LoggedRequest(
             head: head, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
@@ -35,7 +36,8 @@ extension StubConnectionHandler {
             let handler = NIOLoopBound(self, eventLoop: loop)
             let boundContext = NIOLoopBound(context, eventLoop: loop)
             return { outcome in
-                handler.value.answer(outcome, to: head, request: request, receivedAt: receivedAt, context: boundContext.value)
+                handler.value.answer(
+                    outcome, to: head, request: request, receivedAt: receivedAt, context: boundContext.value)
             }
         }
         guard !isAdmin, body.readableBytes <= Self.matchOnLoopBodyLimit else {
@@ -83,7 +85,8 @@ extension StubConnectionHandler {
     }
 
     /// Delivers on the loop, after the stub's gate opens when it has one; nothing blocks meanwhile.
-    private static func release(_ outcome: Outcome, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void) {
+    private static func release(_ outcome: Outcome, loop: any EventLoop, deliver: @escaping @Sendable (Outcome) -> Void)
+    {
         if let gate = gate(of: outcome) {
             gate.hold { loop.execute { deliver(outcome) } }
         } else {
@@ -105,7 +108,9 @@ extension StubConnectionHandler {
             if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
             return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
-        guard let decision = environment.engine.decide(request, capabilities: .inline).run() else { return .admin(declinedResponse) }
+        guard let decision = environment.engine.decide(request, capabilities: .inline).run() else {
+            return .admin(declinedResponse)
+        }
         return .stub(decision)
     }
 
@@ -116,14 +121,20 @@ extension StubConnectionHandler {
     static let noAdminResponse = AdminResponse.json(
         ["errors": [["code": 404, "title": "This server has no admin API"]]], status: 404)
 
-    func answer(_ outcome: Outcome, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline, context: ChannelHandlerContext) {
+    func answer(
+        _ outcome: Outcome, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline,
+        context: ChannelHandlerContext
+    ) {
         switch outcome {
         case .admin(let response):
             environment.logger.info("\(request.method) \(request.url) → admin \(response.status)")
             let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
-            let rendered = builder.build(status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
+            let rendered = builder.build(
+                status: response.status, statusMessage: nil, headers: response.headers, bodyLength: response.body.count)
             let shutdown = response.action == .shutdown ? environment.requestShutdown : nil
-            writeResponse(rendered, body: response.body, method: head.method, afterWrite: shutdown != nil, context: context) { _ in shutdown?() }
+            writeResponse(
+                rendered, body: response.body, method: head.method, afterWrite: shutdown != nil, context: context
+            ) { _ in shutdown?() }
         case .stub(let decision) where decision.proxy != nil && decision.fault == nil:
             // The upstream's answer streams through (StubConnectionHandler+Proxying.swift).
             proxy(decision, to: head, request: request, receivedAt: receivedAt, context: context)
@@ -135,7 +146,8 @@ extension StubConnectionHandler {
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
                 let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 context.eventLoop.scheduleTask(in: TimeAmount(decision.delay)) {
-                    handler.value.serveAndComplete(decision, to: head, receivedAt: receivedAt, decided: decided, context: bound.value)
+                    handler.value.serveAndComplete(
+                        decision, to: head, receivedAt: receivedAt, decided: decided, context: bound.value)
                 }
             } else {
                 serveAndComplete(decision, to: head, receivedAt: receivedAt, decided: decided, context: context)
@@ -144,7 +156,10 @@ extension StubConnectionHandler {
     }
 
     /// Serves a decision, then completes its journal entry with the timings WireMock reports.
-    private func serveAndComplete(_ decision: ServeDecision, to head: HTTPRequestHead, receivedAt: NIODeadline, decided: NIODeadline, context: ChannelHandlerContext) {
+    private func serveAndComplete(
+        _ decision: ServeDecision, to head: HTTPRequestHead, receivedAt: NIODeadline, decided: NIODeadline,
+        context: ChannelHandlerContext
+    ) {
         let started = NIODeadline.now()
         let engine = environment.engine
         serve(decision, to: head, context: context) {
@@ -168,7 +183,9 @@ extension StubConnectionHandler {
 
     static func logServed(_ request: LoggedRequest, _ decision: ServeDecision, to logger: Logger) {
         if let problem = decision.templateError {
-            logger.error("\(request.method) \(request.url): the response template failed to render; answered 500", metadata: ["error": "\(problem)"])
+            logger.error(
+                "\(request.method) \(request.url): the response template failed to render; answered 500",
+                metadata: ["error": "\(problem)"])
         }
         guard logger.logLevel <= .info else { return }
         if let stub = decision.stub {

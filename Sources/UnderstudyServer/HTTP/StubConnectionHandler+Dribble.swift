@@ -10,7 +10,8 @@ extension StubConnectionHandler {
         _ rendered: ResponseHeadBuilder.Result, body: Data, dribble: ChunkedDribbleDelay, method: HTTPMethod,
         context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void
     ) {
-        guard rendered.allowsBody, method != .HEAD, !body.isEmpty, !ResponseHeadBuilder.isInterim(rendered.head.status) else {
+        guard rendered.allowsBody, method != .HEAD, !body.isEmpty, !ResponseHeadBuilder.isInterim(rendered.head.status)
+        else {
             writeResponse(rendered, body: Data(), method: method, context: context) { _ in completed() }
             return
         }
@@ -34,7 +35,9 @@ extension StubConnectionHandler {
             let piece = context.channel.allocator.buffer(bytes: pieces[index])
             context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(piece))), promise: nil)
             if index + 1 < pieces.count {
-                handler.sendPiece(index + 1, of: pieces, every: interval, mustClose: mustClose, context: context, completed: completed)
+                handler.sendPiece(
+                    index + 1, of: pieces, every: interval, mustClose: mustClose, context: context, completed: completed
+                )
             } else {
                 handler.finishResponse(mustClose: mustClose, context: context) { _ in completed() }
             }

@@ -31,9 +31,13 @@ extension StubConnectionHandler {
             // A chunked 200 head goes out properly; what follows is not chunk framing.
             let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked"])
             context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
-            writeRawThenClose(context.channel.allocator.buffer(string: Self.garbage), context: context) { _ in completed() }
+            writeRawThenClose(context.channel.allocator.buffer(string: Self.garbage), context: context) { _ in
+                completed()
+            }
         case .randomDataThenClose:
-            writeRawThenClose(context.channel.allocator.buffer(string: Self.garbage), context: context) { _ in completed() }
+            writeRawThenClose(context.channel.allocator.buffer(string: Self.garbage), context: context) { _ in
+                completed()
+            }
         }
     }
 }

@@ -8,17 +8,21 @@ extension StubConnectionHandler {
     /// the answer streams back to this connection part by part as it arrives (see ``ProxyRelay``).
     /// With an `upload`, the request body goes upstream as it arrives from the client.
     func proxy(
-        _ decision: ServeDecision, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline, context: ChannelHandlerContext,
+        _ decision: ServeDecision, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline,
+        context: ChannelHandlerContext,
         upload: RequestUpload? = nil
     ) {
         guard let settings = decision.proxy, let forwarder = environment.proxy else {
-            answer(.stub(ProxyExchange.unavailable(decision)), to: head, request: request, receivedAt: receivedAt, context: context)
+            answer(
+                .stub(ProxyExchange.unavailable(decision)), to: head, request: request, receivedAt: receivedAt,
+                context: context)
             return
         }
         var outbound = ProxyRequest(forwarding: request, settings: settings)
         outbound.streamedBody = upload?.body
         let relay = ProxyRelay(
-            handler: self, context: context, requestHead: head, request: request, decision: decision, upstreamURL: outbound.url,
+            handler: self, context: context, requestHead: head, request: request, decision: decision,
+            upstreamURL: outbound.url,
             receivedAt: receivedAt, upload: upload)
         let loop = context.eventLoop
         let delay = decision.delay
@@ -74,13 +78,15 @@ final class ProxyRelay: ProxyResponseReceiver {
     private let upload: NIOLoopBound<RequestUpload>?
 
     init(
-        handler: StubConnectionHandler, context: ChannelHandlerContext, requestHead: HTTPRequestHead, request: LoggedRequest,
+        handler: StubConnectionHandler, context: ChannelHandlerContext, requestHead: HTTPRequestHead,
+        request: LoggedRequest,
         decision: ServeDecision, upstreamURL: String, receivedAt: NIODeadline, upload: RequestUpload? = nil
     ) {
         loop = context.eventLoop
         self.handler = NIOLoopBound(handler, eventLoop: loop)
         self.context = NIOLoopBound(context, eventLoop: loop)
-        state = NIOLoopBoundBox(State(capture: ProxiedBodyCapture(limit: handler.environment.configuration.maxBodyBytes)), eventLoop: loop)
+        state = NIOLoopBoundBox(
+            State(capture: ProxiedBodyCapture(limit: handler.environment.configuration.maxBodyBytes)), eventLoop: loop)
         self.requestHead = requestHead
         self.request = request
         self.decision = decision
@@ -128,12 +134,15 @@ final class ProxyRelay: ProxyResponseReceiver {
             logger.warning("Proxying \(request.method) \(request.url) to \(upstreamURL) failed: \(error)")
             upload?.value.journalRequest()
             let failed = ProxyExchange.failed(decision, upstreamURL: upstreamURL, error: error)
-            handler.answer(.stub(failed), to: requestHead, request: request, receivedAt: receivedAt, context: context.value)
+            handler.answer(
+                .stub(failed), to: requestHead, request: request, receivedAt: receivedAt, context: context.value)
             return
         }
         if !state.value.journalled { journal(broken: String(describing: error)) }
         guard handler.connection.isResponding else { return }
-        logger.warning("Proxying \(request.method) \(request.url) to \(upstreamURL) broke off mid-body: \(error); closing the connection")
+        logger.warning(
+            "Proxying \(request.method) \(request.url) to \(upstreamURL) broke off mid-body: \(error); closing the connection"
+        )
         handler.connection.giveUp()
         context.value.close(promise: nil)
     }
@@ -142,7 +151,8 @@ final class ProxyRelay: ProxyResponseReceiver {
         let handler = self.handler.value
         guard handler.connection.isResponding else { return loop.makeFailedFuture(ClientGone()) }
         let headers = ProxyExchange.clientHeaders(upstream, stub: decision.stub)
-        let builder = ResponseHeadBuilder(requestVersion: requestHead.version, requestKeepAlive: requestHead.allowsAnotherRequest)
+        let builder = ResponseHeadBuilder(
+            requestVersion: requestHead.version, requestKeepAlive: requestHead.allowsAnotherRequest)
         let rendered = builder.build(status: status, statusMessage: nil, headers: headers, bodyLength: nil)
         let bodiless = !rendered.allowsBody || requestHead.method == .HEAD
         state.withValue { state in
@@ -150,7 +160,8 @@ final class ProxyRelay: ProxyResponseReceiver {
             state.status = status
             state.headers = headers
             state.headSentAt = .now()
-            state.promisedLength = bodiless ? 0 : headers.first("Content-Length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            state.promisedLength =
+                bodiless ? 0 : headers.first("Content-Length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         }
         if state.value.promisedLength == 0 { journal(broken: nil) }
         handler.environment.logger.info("\(request.method) \(request.url) → \(status) proxied from \(upstreamURL)")
@@ -167,7 +178,9 @@ final class ProxyRelay: ProxyResponseReceiver {
 
     private func writeBody(_ part: ByteBuffer) -> EventLoopFuture<Void> {
         let handler = self.handler.value
-        guard handler.connection.isResponding, let rendered = state.value.rendered else { return loop.makeFailedFuture(ClientGone()) }
+        guard handler.connection.isResponding, let rendered = state.value.rendered else {
+            return loop.makeFailedFuture(ClientGone())
+        }
         state.value.capture.add(part)
         guard rendered.allowsBody, requestHead.method != .HEAD else { return loop.makeSucceededVoidFuture() }
         if let promised = state.value.promisedLength, state.value.capture.total >= promised, !state.value.journalled {

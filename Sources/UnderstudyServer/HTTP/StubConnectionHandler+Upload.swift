@@ -18,13 +18,18 @@ extension StubConnectionHandler {
             return false
         }
         let receivedAt = NIODeadline.now()
-        let addresses = self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+        let addresses =
+            self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
         self.addresses = addresses
         let request = LoggedRequest(
-            head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
+            head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost,
+            boundPort: addresses.boundPort)
         // The URL as the engine sees it: an absolute-form target (`POST http://host/__admin/…`)
         // still goes to the admin API, as `dispatch` decides.
-        guard !Self.isAdminURL(request.url), case .streamedProxy(let decision, let entry) = environment.engine.decide(request, capabilities: .streamingHead) else {
+        guard !Self.isAdminURL(request.url),
+            case .streamedProxy(let decision, let entry) = environment.engine.decide(
+                request, capabilities: .streamingHead)
+        else {
             return false
         }
         acknowledgeExpectContinue(head, context: context)

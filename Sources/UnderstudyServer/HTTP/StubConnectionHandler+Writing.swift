@@ -5,7 +5,10 @@ import UnderstudyCore
 
 extension StubConnectionHandler {
     /// Renders a stub decision: a fault, a dribbled body, or a whole response.
-    func serve(_ decision: ServeDecision, to head: HTTPRequestHead, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void) {
+    func serve(
+        _ decision: ServeDecision, to head: HTTPRequestHead, context: ChannelHandlerContext,
+        completed: @escaping @Sendable () -> Void
+    ) {
         guard connection.isResponding else {
             // The client went away while we were deciding or waiting.
             completed()
@@ -17,17 +20,24 @@ extension StubConnectionHandler {
         }
         let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
         if let dribble = decision.chunkedDribble {
-            let rendered = builder.build(status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers, bodyLength: nil)
-            dribbleResponse(rendered, body: decision.body, dribble: dribble, method: head.method, context: context, completed: completed)
+            let rendered = builder.build(
+                status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers,
+                bodyLength: nil)
+            dribbleResponse(
+                rendered, body: decision.body, dribble: dribble, method: head.method, context: context,
+                completed: completed)
             return
         }
-        let rendered = builder.build(status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers, bodyLength: decision.body.count)
+        let rendered = builder.build(
+            status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers,
+            bodyLength: decision.body.count)
         writeResponse(rendered, body: decision.body, method: head.method, context: context) { _ in completed() }
     }
 
     /// Writes head, body and end, then either waits for the next request or closes.
     func writeResponse(
-        _ rendered: ResponseHeadBuilder.Result, body: Data, method: HTTPMethod, afterWrite: Bool = false, context: ChannelHandlerContext,
+        _ rendered: ResponseHeadBuilder.Result, body: Data, method: HTTPMethod, afterWrite: Bool = false,
+        context: ChannelHandlerContext,
         completed: @escaping @Sendable (Result<Void, Error>) -> Void
     ) {
         if ResponseHeadBuilder.isInterim(rendered.head.status) {
@@ -36,7 +46,8 @@ extension StubConnectionHandler {
         }
         context.write(wrapOutboundOut(.head(rendered.head)), promise: nil)
         if rendered.allowsBody, method != .HEAD, !body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }
         finishResponse(mustClose: rendered.mustClose, afterWrite: afterWrite, context: context, completed: completed)
     }
@@ -46,7 +57,8 @@ extension StubConnectionHandler {
     /// - Parameter afterWrite: call `completed` only once the socket has taken the response (the
     ///   admin API's shutdown must not stop the server before its answer is out).
     func finishResponse(
-        mustClose: Bool, afterWrite: Bool = false, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void
+        mustClose: Bool, afterWrite: Bool = false, context: ChannelHandlerContext,
+        completed: @escaping @Sendable (Result<Void, Error>) -> Void
     ) {
         let close = connection.responseEnds(mustClose: mustClose)
         lastActivity = .now()
@@ -69,16 +81,23 @@ extension StubConnectionHandler {
 
     /// A stub may ask for a 1xx status; NIO would take it for an interim answer and wait for
     /// another, so it goes out raw, as the last thing on the connection.
-    private func writeInformationalAsFinal(_ head: HTTPResponseHead, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
+    private func writeInformationalAsFinal(
+        _ head: HTTPResponseHead, context: ChannelHandlerContext,
+        completed: @escaping @Sendable (Result<Void, Error>) -> Void
+    ) {
         connection.giveUp()
-        var text = "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n"
+        var text =
+            "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n"
         for (name, value) in head.headers { text += "\(name): \(value)\r\n" }
         text += "\r\n"
         writeRawThenClose(context.channel.allocator.buffer(string: text), context: context, completed: completed)
     }
 
     /// Sends bytes past the HTTP encoder (see ``RawBytesWriter``), then closes.
-    func writeRawThenClose(_ bytes: ByteBuffer, context: ChannelHandlerContext, completed: @escaping @Sendable (Result<Void, Error>) -> Void) {
+    func writeRawThenClose(
+        _ bytes: ByteBuffer, context: ChannelHandlerContext,
+        completed: @escaping @Sendable (Result<Void, Error>) -> Void
+    ) {
         connection.giveUp()
         context.writeRawThenClose(bytes, completed: completed)
     }

@@ -72,9 +72,13 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         // With Transfer-Encoding present, Content-Length is ignored (URLSession sends both).
         let chunked = head.headers.contains(name: "transfer-encoding")
-        let declared = chunked ? nil : head.headers.first(name: "content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let declared =
+            chunked
+            ? nil : head.headers.first(name: "content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         // A large body bound for a proxy stub streams to the upstream as it arrives.
-        if chunked || (declared ?? 0) > Self.streamUploadThreshold, streamUpload(head, declaredLength: declared, context: context) {
+        if chunked || (declared ?? 0) > Self.streamUploadThreshold,
+            streamUpload(head, declaredLength: declared, context: context)
+        {
             return
         }
         // A body declared too large is refused before a byte of it is read.
@@ -90,7 +94,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         // `contains` first: the canonical form builds an array, and almost no request has the header.
         guard head.version == .http1_1, head.headers.contains(name: "expect") else { return }
         if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            context.writeAndFlush(
+                wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
         }
     }
 
@@ -98,7 +103,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     func refuse(_ status: HTTPResponseStatus, context: ChannelHandlerContext) {
         connection.giveUp()
         environment.logger.info("Refused a request", metadata: ["status": "\(status.code)"])
-        let head = HTTPResponseHead(version: .http1_1, status: status, headers: ["Connection": "close", "Content-Length": "0"])
+        let head = HTTPResponseHead(
+            version: .http1_1, status: status, headers: ["Connection": "close", "Content-Length": "0"])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         closeOutput(context: context)

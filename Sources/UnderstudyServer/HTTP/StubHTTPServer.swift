@@ -33,7 +33,8 @@ public final class StubHTTPServer: Sendable {
     private let stopped = StopSignal()
 
     private init(
-        engine: StubEngine, channel: any Channel, connections: OpenConnections, environment: ConnectionEnvironment, configuration: StubServerConfiguration
+        engine: StubEngine, channel: any Channel, connections: OpenConnections, environment: ConnectionEnvironment,
+        configuration: StubServerConfiguration
     ) throws {
         self.engine = engine
         self.environment = environment
@@ -83,7 +84,8 @@ public final class StubHTTPServer: Sendable {
         let server: StubHTTPServer
         do {
             server = try StubHTTPServer(
-                engine: engine, channel: channel, connections: connections, environment: environment, configuration: configuration)
+                engine: engine, channel: channel, connections: connections, environment: environment,
+                configuration: configuration)
         } catch {
             try? await channel.close().get()
             throw error

@@ -5,7 +5,7 @@ import UnderstudyCore
 enum HopByHopHeaders {
     static let names: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
-        "te", "trailer", "trailers", "transfer-encoding", "upgrade",
+        "te", "trailer", "trailers", "transfer-encoding", "upgrade"
     ]
 
     /// `headers` without hop-by-hop fields, without what `Connection` lists, and without

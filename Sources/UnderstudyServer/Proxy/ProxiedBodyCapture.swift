@@ -41,15 +41,23 @@ package struct ProxiedBodyCapture {
     func subEvents(broken: String? = nil, ofRequest: Bool = false) -> [SubEvent] {
         var events: [SubEvent] = []
         if !isComplete {
-            events.append(SubEvent(type: ofRequest ? Self.requestNotCapturedType : Self.notCapturedType, data: [
-                "bodyBytes": .int(total), "capturedBytes": .int(data.count), "limit": .int(limit),
-                "message": .string("The proxied body was \(total) bytes; only the first \(data.count) were kept (the capture limit)."),
-            ]))
+            events.append(
+                SubEvent(
+                    type: ofRequest ? Self.requestNotCapturedType : Self.notCapturedType,
+                    data: [
+                        "bodyBytes": .int(total), "capturedBytes": .int(data.count), "limit": .int(limit),
+                        "message": .string(
+                            "The proxied body was \(total) bytes; only the first \(data.count) were kept (the capture limit)."
+                        )
+                    ]))
         }
         if let broken {
-            events.append(SubEvent(type: ofRequest ? Self.requestBrokenType : Self.brokenType, data: [
-                "bodyBytes": .int(total), "message": .string(broken),
-            ]))
+            events.append(
+                SubEvent(
+                    type: ofRequest ? Self.requestBrokenType : Self.brokenType,
+                    data: [
+                        "bodyBytes": .int(total), "message": .string(broken)
+                    ]))
         }
         return events
     }

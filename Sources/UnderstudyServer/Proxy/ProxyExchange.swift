@@ -20,7 +20,8 @@ enum ProxyExchange {
     static func failed(_ decision: ServeDecision, upstreamURL: String, error: any Error) -> ServeDecision {
         switch error {
         case ProxyFailure.timedOut(let reason):
-            return replacing(decision, status: 504, text: "Gateway time-out: \(upstreamURL) did not answer in time: \(reason)")
+            return replacing(
+                decision, status: 504, text: "Gateway time-out: \(upstreamURL) did not answer in time: \(reason)")
         case ProxyFailure.badGateway(let reason):
             return replacing(decision, status: 502, text: "Bad gateway: proxying to \(upstreamURL) failed: \(reason)")
         default:

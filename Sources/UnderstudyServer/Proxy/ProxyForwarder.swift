@@ -46,7 +46,9 @@ public struct ProxyRequest: Sendable, Equatable {
     /// whose ``ProxyForwarder/streamsRequestBodies`` is true); send this instead of ``body``.
     public var streamedBody: StreamedRequestBody?
 
-    public init(method: String, url: String, headers: HeaderFields, body: Data, streamedBody: StreamedRequestBody? = nil) {
+    public init(
+        method: String, url: String, headers: HeaderFields, body: Data, streamedBody: StreamedRequestBody? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -46,7 +46,9 @@ final class RequestUpload {
 
     deinit {
         // Never let a body end as if complete because its connection's handler went away.
-        if !handedOver { source.finish(BrokeOff(description: "the connection was given up before the request body had ended")) }
+        if !handedOver {
+            source.finish(BrokeOff(description: "the connection was given up before the request body had ended"))
+        }
     }
 
     /// The next part of the body from the client.
@@ -88,7 +90,10 @@ final class RequestUpload {
     func journalRequest(broken: String? = nil) {
         guard !journalled else { return }
         journalled = true
-        let reason = broken ?? (ended ? nil : "the answer was complete before the request body had ended; the journal keeps what had arrived")
+        let reason =
+            broken
+            ?? (ended
+                ? nil : "the answer was complete before the request body had ended; the journal keeps what had arrived")
         var request = self.request
         request.body = capture.data
         entry.record(request, subEvents: capture.subEvents(broken: reason, ofRequest: true))

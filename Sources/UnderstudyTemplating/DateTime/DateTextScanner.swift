@@ -32,7 +32,8 @@ struct DateTextScanner {
     /// Consumes the exact bytes given (used for pattern literals, which Java matches case-sensitively).
     mutating func consume(exactly literal: [UInt8]) -> Bool {
         guard bytes.count - position >= literal.count,
-              bytes[position..<(position + literal.count)].elementsEqual(literal) else { return false }
+            bytes[position..<(position + literal.count)].elementsEqual(literal)
+        else { return false }
         position += literal.count
         return true
     }
@@ -88,14 +89,17 @@ struct DateTextScanner {
     private static func isZoneCharacter(_ byte: UInt8) -> Bool {
         let lowered = lower(byte)
         return (0x61...0x7A).contains(lowered) || digitValue(byte) != nil
-            || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-")
     }
 }
 
 /// English month and weekday names, as Java's US locale prints them.
 enum DateNames {
-    static let fullMonths = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static let fullMonths = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December"
+    ]
     static let shortMonths = fullMonths.map { String($0.prefix(3)) }
     static let fullWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let shortWeekdays = fullWeekdays.map { String($0.prefix(3)) }

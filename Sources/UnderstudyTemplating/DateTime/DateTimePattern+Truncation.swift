@@ -36,7 +36,8 @@ extension DateTimePattern {
             case .firstHourOfDay: return Self.roundDown(clock, to: CivilCalendar.secondsPerDay)
             case .firstDayOfMonth: return .startOfDay(year: year, month: month, day: 1)
             case .firstDayOfNextMonth:
-                return month == 12 ? .startOfDay(year: year + 1, month: 1, day: 1) : .startOfDay(year: year, month: month + 1, day: 1)
+                return month == 12
+                    ? .startOfDay(year: year + 1, month: 1, day: 1) : .startOfDay(year: year, month: month + 1, day: 1)
             case .lastDayOfMonth:
                 return .startOfDay(year: year, month: month, day: CivilCalendar.daysInMonth(year: year, month: month))
             case .firstDayOfYear: return .startOfDay(year: year, month: 1, day: 1)

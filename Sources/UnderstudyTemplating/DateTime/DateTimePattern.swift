@@ -45,17 +45,20 @@ public struct DateTimePattern: Sendable, Equatable {
     ///
     /// - Throws: `DateTimeMatchError` for an unparsable expected value, an unknown offset unit
     ///   or truncation, an offset amount outside Java's `int`, or an unsupported `actualFormat`.
-    public init(operator: Operator, expected: String, actualFormat: String? = nil,
-                truncateExpected: String? = nil, truncateActual: String? = nil,
-                applyTruncationLast: Bool = false, expectedOffset: Int? = nil,
-                expectedOffsetUnit: String? = nil) throws(DateTimeMatchError) {
+    public init(
+        operator: Operator, expected: String, actualFormat: String? = nil,
+        truncateExpected: String? = nil, truncateActual: String? = nil,
+        applyTruncationLast: Bool = false, expectedOffset: Int? = nil,
+        expectedOffsetUnit: String? = nil
+    ) throws(DateTimeMatchError) {
         self.operator = `operator`
         self.expected = expected
         self.actualFormat = actualFormat
         self.applyTruncationLast = applyTruncationLast
         self.expectedOffset = expectedOffset
         self.expectedOffsetUnit = expectedOffsetUnit
-        self.truncateExpected = try truncateExpected.map { name throws(DateTimeMatchError) in try Truncation(name: name) }
+        self.truncateExpected = try truncateExpected.map { name throws(DateTimeMatchError) in try Truncation(name: name)
+        }
         self.truncateActual = try truncateActual.map { name throws(DateTimeMatchError) in try Truncation(name: name) }
         self.actualParser = try ActualDateTimeParser(actualFormat: actualFormat)
 
@@ -64,9 +67,11 @@ public struct DateTimePattern: Sendable, Equatable {
             expectation = .relativeToNow(explicitOffset ?? written)
         } else if let literal = ActualDateTimeParser.parseStandard(Array(expected.utf8)) {
             let truncation = self.truncateExpected
-            expectation = .fixed(literal.withWallClock { clock in
-                ExpectedDateTime.adjust(clock, offset: explicitOffset, truncation: truncation, truncationLast: applyTruncationLast)
-            })
+            expectation = .fixed(
+                literal.withWallClock { clock in
+                    ExpectedDateTime.adjust(
+                        clock, offset: explicitOffset, truncation: truncation, truncationLast: applyTruncationLast)
+                })
         } else {
             throw DateTimeMatchError(
                 "Unparsable expected date-time '\(expected)': use ISO-8601 (2021-06-24T12:40:27Z, 2021-06-24T12:40:27, "
@@ -97,7 +102,8 @@ public struct DateTimePattern: Sendable, Equatable {
         case .relativeToNow(let offset):
             let truncation = truncateExpected
             return ExpectedDateTime.zonedNow(now).withWallClock { clock in
-                ExpectedDateTime.adjust(clock, offset: offset, truncation: truncation, truncationLast: applyTruncationLast)
+                ExpectedDateTime.adjust(
+                    clock, offset: offset, truncation: truncation, truncationLast: applyTruncationLast)
             }
         }
     }

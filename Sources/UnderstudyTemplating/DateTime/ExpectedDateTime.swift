@@ -16,7 +16,8 @@ enum ExpectedDateTime: Sendable, Hashable {
         if rest.lowercased().hasPrefix("now ") { rest = rest.dropFirst(4) }
         let parts = rest.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 2, isSignedDigits(parts[0]), !parts[1].isEmpty,
-              parts[1].allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+            parts[1].allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
         let amount = try checkedAmount(parts[0].hasPrefix("+") ? parts[0].dropFirst() : parts[0], in: expression)
         guard let unit = DateTimeUnit(name: String(parts[1])) else { throw DateTimeUnit.unknown(String(parts[1])) }
         return DateTimeOffset(amount: amount, unit: unit)
@@ -37,8 +38,10 @@ enum ExpectedDateTime: Sendable, Hashable {
 
     /// Applies the offset and truncation in the order `applyTruncationLast` asks for: by
     /// default truncate first, then offset.
-    static func adjust(_ clock: WallClock, offset: DateTimeOffset?, truncation: DateTimePattern.Truncation?,
-                       truncationLast: Bool) -> WallClock {
+    static func adjust(
+        _ clock: WallClock, offset: DateTimeOffset?, truncation: DateTimePattern.Truncation?,
+        truncationLast: Bool
+    ) -> WallClock {
         if truncationLast {
             let shifted = offset?.shift(clock) ?? clock
             return truncation?.truncate(shifted) ?? shifted

@@ -10,7 +10,8 @@ enum ISODateTimeParser {
     static func parseZoned(_ bytes: [UInt8]) -> ParsedDateTime? {
         var scanner = DateTextScanner(bytes: bytes)
         guard let date = readDate(&scanner), readDateTimeSeparator(&scanner),
-              let time = readTime(&scanner), let offset = readOffset(&scanner) else { return nil }
+            let time = readTime(&scanner), let offset = readOffset(&scanner)
+        else { return nil }
         if scanner.consume(UInt8(ascii: "[")) {
             guard scanner.zoneWord() != nil, scanner.consume(UInt8(ascii: "]")) else { return nil }
         }
@@ -24,10 +25,12 @@ enum ISODateTimeParser {
         var scanner = DateTextScanner(bytes: bytes)
         guard let year = scanner.digits(min: 4, max: 4) else { return nil }
         if scanner.isAtEnd { return local(.startOfDay(year: year, month: 1, day: 1)) }
-        guard scanner.consume(UInt8(ascii: "-")), let month = scanner.digits(min: 2, max: 2), (1...12).contains(month) else { return nil }
+        guard scanner.consume(UInt8(ascii: "-")), let month = scanner.digits(min: 2, max: 2), (1...12).contains(month)
+        else { return nil }
         if scanner.isAtEnd { return local(.startOfDay(year: year, month: month, day: 1)) }
         guard scanner.consume(UInt8(ascii: "-")), let day = scanner.digits(min: 2, max: 2),
-              (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day) else { return nil }
+            (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day)
+        else { return nil }
         if scanner.isAtEnd { return local(.startOfDay(year: year, month: month, day: day)) }
         guard readDateTimeSeparator(&scanner), let time = readTime(&scanner), scanner.isAtEnd else { return nil }
         return local(combine((year, month, day), time))
@@ -40,8 +43,9 @@ enum ISODateTimeParser {
     static func readDate(_ scanner: inout DateTextScanner) -> (year: Int, month: Int, day: Int)? {
         let start = scanner.position
         guard let year = scanner.digits(min: 4, max: 4), scanner.consume(UInt8(ascii: "-")),
-              let month = scanner.digits(min: 2, max: 2), (1...12).contains(month), scanner.consume(UInt8(ascii: "-")),
-              let day = scanner.digits(min: 2, max: 2), (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day)
+            let month = scanner.digits(min: 2, max: 2), (1...12).contains(month), scanner.consume(UInt8(ascii: "-")),
+            let day = scanner.digits(min: 2, max: 2),
+            (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day)
         else {
             scanner.position = start
             return nil
@@ -52,7 +56,8 @@ enum ISODateTimeParser {
     static func readTime(_ scanner: inout DateTextScanner) -> Time? {
         let start = scanner.position
         guard let hour = scanner.digits(min: 2, max: 2), hour < 24, scanner.consume(UInt8(ascii: ":")),
-              let minute = scanner.digits(min: 2, max: 2), minute < 60 else {
+            let minute = scanner.digits(min: 2, max: 2), minute < 60
+        else {
             scanner.position = start
             return nil
         }
@@ -80,9 +85,16 @@ enum ISODateTimeParser {
         if scanner.consume(UInt8(ascii: "Z")) || scanner.consume(UInt8(ascii: "z")) { return 0 }
         let start = scanner.position
         let sign: Int
-        if scanner.consume(UInt8(ascii: "+")) { sign = 1 } else if scanner.consume(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+        if scanner.consume(UInt8(ascii: "+")) {
+            sign = 1
+        } else if scanner.consume(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            return nil
+        }
         guard let hours = scanner.digits(min: 2, max: 2), scanner.consume(UInt8(ascii: ":")),
-              let minutes = scanner.digits(min: 2, max: 2), minutes < 60 else {
+            let minutes = scanner.digits(min: 2, max: 2), minutes < 60
+        else {
             scanner.position = start
             return nil
         }
@@ -107,8 +119,9 @@ enum ISODateTimeParser {
     }
 
     private static func combine(_ date: (year: Int, month: Int, day: Int), _ time: Time) -> WallClock {
-        WallClock(year: date.year, month: date.month, day: date.day,
-                  hour: time.hour, minute: time.minute, second: time.second, nanos: time.nanos)
+        WallClock(
+            year: date.year, month: date.month, day: date.day,
+            hour: time.hour, minute: time.minute, second: time.second, nanos: time.nanos)
     }
 
     private static func local(_ clock: WallClock) -> ParsedDateTime {

@@ -51,7 +51,8 @@ struct JavaParsedFields {
     func resolve() -> ParsedDateTime? {
         guard let year else { return nil }
         guard let month else {
-            return day == nil ? ParsedDateTime(wallClock: .startOfDay(year: year, month: 1, day: 1), offsetSeconds: nil) : nil
+            return day == nil
+                ? ParsedDateTime(wallClock: .startOfDay(year: year, month: 1, day: 1), offsetSeconds: nil) : nil
         }
         guard let day else {
             return ParsedDateTime(wallClock: .startOfDay(year: year, month: month, day: 1), offsetSeconds: nil)
@@ -60,8 +61,9 @@ struct JavaParsedFields {
         let startOfDay = WallClock.startOfDay(year: year, month: month, day: clampedDay)
         if let weekday, CivilCalendar.dayOfWeek(days: startOfDay.days) != weekday { return nil }
         guard let hour = resolvedHour else { return ParsedDateTime(wallClock: startOfDay, offsetSeconds: nil) }
-        let wallClock = WallClock(seconds: startOfDay.seconds + hour * 3600 + (minute ?? 0) * 60 + (second ?? 0),
-                                  nanos: nanos ?? 0)
+        let wallClock = WallClock(
+            seconds: startOfDay.seconds + hour * 3600 + (minute ?? 0) * 60 + (second ?? 0),
+            nanos: nanos ?? 0)
         if let offset { return ParsedDateTime(wallClock: wallClock, offsetSeconds: offset) }
         guard let zoneName else { return ParsedDateTime(wallClock: wallClock, offsetSeconds: nil) }
         // A zone name Java would not know fails the whole parse rather than going local.

@@ -133,7 +133,9 @@ struct JavaPatternCompiler {
         }
     }
 
-    private func twoDigitField(_ field: JavaNumericField, _ letter: Character, _ count: Int) throws(DateTimeMatchError) -> JavaDateTimeToken {
+    private func twoDigitField(_ field: JavaNumericField, _ letter: Character, _ count: Int) throws(DateTimeMatchError)
+        -> JavaDateTimeToken
+    {
         switch count {
         case 1: return .number(field, min: 1, max: 2)
         case 2: return .number(field, min: 2, max: 2)

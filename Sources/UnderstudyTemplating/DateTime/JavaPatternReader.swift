@@ -2,16 +2,20 @@
 enum JavaPatternReader {
     /// True when every token was read. On failure the scanner and fields may be part-way; an
     /// optional section restores both itself.
-    static func read(_ tokens: [JavaDateTimeToken], from scanner: inout DateTextScanner,
-                     into fields: inout JavaParsedFields) -> Bool {
+    static func read(
+        _ tokens: [JavaDateTimeToken], from scanner: inout DateTextScanner,
+        into fields: inout JavaParsedFields
+    ) -> Bool {
         for token in tokens {
             guard readOne(token, from: &scanner, into: &fields) else { return false }
         }
         return true
     }
 
-    private static func readOne(_ token: JavaDateTimeToken, from scanner: inout DateTextScanner,
-                                into fields: inout JavaParsedFields) -> Bool {
+    private static func readOne(
+        _ token: JavaDateTimeToken, from scanner: inout DateTextScanner,
+        into fields: inout JavaParsedFields
+    ) -> Bool {
         switch token {
         case .literal(let bytes):
             return scanner.consume(exactly: bytes)
@@ -28,7 +32,9 @@ enum JavaPatternReader {
             guard let index = scanner.oneOf(full ? DateNames.fullMonths : DateNames.shortMonths) else { return false }
             return fields.set(.month, index + 1)
         case .weekdayName(let full):
-            guard let index = scanner.oneOf(full ? DateNames.fullWeekdays : DateNames.shortWeekdays) else { return false }
+            guard let index = scanner.oneOf(full ? DateNames.fullWeekdays : DateNames.shortWeekdays) else {
+                return false
+            }
             return JavaParsedFields.merge(&fields.weekday, index + 1)
         case .amPm:
             guard let index = scanner.oneOf(["AM", "PM"]) else { return false }
@@ -59,7 +65,13 @@ enum JavaPatternReader {
     private static func numericOffset(_ scanner: inout DateTextScanner) -> Int? {
         let start = scanner.position
         let sign: Int
-        if scanner.consume(UInt8(ascii: "+")) { sign = 1 } else if scanner.consume(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+        if scanner.consume(UInt8(ascii: "+")) {
+            sign = 1
+        } else if scanner.consume(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            return nil
+        }
         guard let hours = scanner.digits(min: 1, max: 2) else {
             scanner.position = start
             return nil

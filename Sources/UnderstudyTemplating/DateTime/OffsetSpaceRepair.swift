@@ -23,7 +23,8 @@ enum OffsetSpaceRepair {
         var index = start
         func sixtyPair() -> Bool {
             guard index + 1 < bytes.count, (0x30...0x35).contains(bytes[index]),
-                  DateTextScanner.digitValue(bytes[index + 1]) != nil else { return false }
+                DateTextScanner.digitValue(bytes[index + 1]) != nil
+            else { return false }
             index += 2
             return true
         }
@@ -36,12 +37,14 @@ enum OffsetSpaceRepair {
         let beforeSeconds = index
         if !(colon() && sixtyPair()) { index = beforeSeconds }
         if index < bytes.count, bytes[index] == UInt8(ascii: "."),
-           index + 1 < bytes.count, DateTextScanner.digitValue(bytes[index + 1]) != nil {
+            index + 1 < bytes.count, DateTextScanner.digitValue(bytes[index + 1]) != nil
+        {
             index += 1
             while index < bytes.count, DateTextScanner.digitValue(bytes[index]) != nil { index += 1 }
         }
         guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: " "),
-              (0x30...0x32).contains(bytes[index + 1]), DateTextScanner.digitValue(bytes[index + 2]) != nil else { return nil }
+            (0x30...0x32).contains(bytes[index + 1]), DateTextScanner.digitValue(bytes[index + 2]) != nil
+        else { return nil }
         return index
     }
 }

@@ -21,7 +21,8 @@ extension TemplateHelpers {
                 guard !items.isEmpty else { return .safe(try call.renderInverse()) }
                 for (index, item) in items.enumerated() {
                     output += try call.renderBody(
-                        context: item, data: TemplateRenderer.loopData(index: index, count: items.count), blockParams: [item, .int(index)])
+                        context: item, data: TemplateRenderer.loopData(index: index, count: items.count),
+                        blockParams: [item, .int(index)])
                 }
                 return .safe(output)
             }
@@ -29,7 +30,8 @@ extension TemplateHelpers {
                 guard !entries.isEmpty else { return .safe(try call.renderInverse()) }
                 for (index, entry) in entries.enumerated() {
                     output += try call.renderBody(
-                        context: entry.value, data: TemplateRenderer.loopData(index: index, count: entries.count, key: entry.key),
+                        context: entry.value,
+                        data: TemplateRenderer.loopData(index: index, count: entries.count, key: entry.key),
                         blockParams: [entry.value, .string(entry.key)])
                 }
                 return .safe(output)
@@ -45,6 +47,6 @@ extension TemplateHelpers {
         "lookup": { call in
             guard let target = call.param(0), let key = call.param(1) else { return .null }
             return target.member(key.text) ?? .null
-        },
+        }
     ]
 }

@@ -18,12 +18,16 @@ extension TemplateHelpers {
             } catch {
                 throw call.failure(error.message)
             }
-            guard let parsed = parser.parse(text) else { return HelperInvocation.softError("Could not parse date '\(text)'") }
+            guard let parsed = parser.parse(text) else {
+                return HelperInvocation.softError("Could not parse date '\(text)'")
+            }
             return .date(TemplateDate(seconds: parsed.instant.seconds, nanos: parsed.instant.nanos))
         },
         "truncateDate": { call throws(RenderFailure) in
             guard var date = try dateArgument(call.param(0), call) else { return .null }
-            guard let name = call.param(1)?.text else { return HelperInvocation.softError("truncateDate needs a truncation such as 'first day of month'") }
+            guard let name = call.param(1)?.text else {
+                return HelperInvocation.softError("truncateDate needs a truncation such as 'first day of month'")
+            }
             let truncation: DateTimePattern.Truncation
             do throws(DateTimeMatchError) {
                 truncation = try DateTimePattern.Truncation(name: name)
@@ -34,11 +38,13 @@ extension TemplateHelpers {
             date.seconds = truncated.seconds
             date.nanos = truncated.nanos
             return .date(date)
-        },
+        }
     ]
 
     /// A date parameter: a date value, or text read the way `parseDate` reads it.
-    private static func dateArgument(_ value: TemplateValue?, _ call: HelperInvocation) throws(RenderFailure) -> TemplateDate? {
+    private static func dateArgument(_ value: TemplateValue?, _ call: HelperInvocation) throws(RenderFailure)
+        -> TemplateDate?
+    {
         switch value {
         case .date(let date)?: return date
         case nil, .null?: return nil
@@ -51,7 +57,9 @@ extension TemplateHelpers {
     }
 
     /// Applies `offset`, `timezone` and `format` as WireMock's date helper does.
-    private static func renderable(_ start: TemplateDate, _ call: HelperInvocation, keepZone: Bool) throws(RenderFailure) -> TemplateValue {
+    private static func renderable(_ start: TemplateDate, _ call: HelperInvocation, keepZone: Bool)
+        throws(RenderFailure) -> TemplateValue
+    {
         var date = start
         if let offsetText = call.hashText("offset") {
             let offset: DateTimeOffset?
@@ -60,13 +68,17 @@ extension TemplateHelpers {
             } catch {
                 throw call.failure(error.message)
             }
-            guard let offset else { throw call.failure("'\(offsetText)' is not a date offset such as '3 days' or '-1 hours'") }
+            guard let offset else {
+                throw call.failure("'\(offsetText)' is not a date offset such as '3 days' or '-1 hours'")
+            }
             let shifted = offset.shift(WallClock(seconds: date.seconds, nanos: date.nanos))
             date.seconds = shifted.seconds
             date.nanos = shifted.nanos
         }
         if !(keepZone && date.zone != nil), let zoneName = call.hashText("timezone") {
-            guard let zone = TimeZone(identifier: zoneName) else { throw call.failure("Unknown time-zone ID: \(zoneName)") }
+            guard let zone = TimeZone(identifier: zoneName) else {
+                throw call.failure("Unknown time-zone ID: \(zoneName)")
+            }
             date.zone = zone
         }
         if let format = call.hashText("format") {

@@ -8,7 +8,9 @@ extension TemplateHelpers {
             if call.hashFlag("decode") {
                 var padded = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 while padded.utf8.count % 4 != 0 { padded += "=" }
-                guard let data = Data(base64Encoded: padded) else { return HelperInvocation.softError("\(text) is not valid base64") }
+                guard let data = Data(base64Encoded: padded) else {
+                    return HelperInvocation.softError("\(text) is not valid base64")
+                }
                 return .string(String(decoding: data, as: UTF8.self))
             }
             var encoded = Data(text.utf8).base64EncodedString()
@@ -42,7 +44,7 @@ extension TemplateHelpers {
             guard let variable = call.param(1)?.text else { return .dictionary(pairs) }
             call.assign(variable, .dictionary(pairs))
             return .null
-        },
+        }
     ]
 
     /// Java's `URLEncoder.encode(text, UTF-8)`: letters, digits and `.-*_` stay; space is `+`.
@@ -50,7 +52,8 @@ extension TemplateHelpers {
         var result = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"):
                 result.unicodeScalars.append(UnicodeScalar(byte))
             case UInt8(ascii: " "):

@@ -1,13 +1,21 @@
 import UnderstudyJSON
 import UnderstudyXML
+
 /// `jsonPath`, `parseJson`, `toJson`, `formatJson`, and `xPath`/`soapXPath` for XML bodies.
 extension TemplateHelpers {
     static let json: [String: TemplateHelper] = [
         "jsonPath": { call in
             guard let input = call.param(0), !isNull(input) else { return .string("") }
-            guard let expression = call.param(1)?.text, !expression.isEmpty else { return HelperInvocation.softError("The JSONPath cannot be empty") }
-            guard let document = jsonDocument(input, call.renderer) else { return HelperInvocation.softError("\(input.text) is not valid JSON") }
-            guard let path = call.preparedJSONPath ?? PatternCaches.jsonPath.value(for: expression, compile: { try? JSONPath($0) }) else {
+            guard let expression = call.param(1)?.text, !expression.isEmpty else {
+                return HelperInvocation.softError("The JSONPath cannot be empty")
+            }
+            guard let document = jsonDocument(input, call.renderer) else {
+                return HelperInvocation.softError("\(input.text) is not valid JSON")
+            }
+            guard
+                let path = call.preparedJSONPath
+                    ?? PatternCaches.jsonPath.value(for: expression, compile: { try? JSONPath($0) })
+            else {
                 return HelperInvocation.softError("\(expression) is not a valid JSONPath expression")
             }
             switch path.evaluate(document) {
@@ -28,7 +36,9 @@ extension TemplateHelpers {
                 text = call.param(0) ?? .null
                 variable = call.param(1)?.text
             }
-            guard let document = jsonDocument(text, call.renderer) else { return HelperInvocation.softError("\(text.text) is not valid JSON") }
+            guard let document = jsonDocument(text, call.renderer) else {
+                return HelperInvocation.softError("\(text.text) is not valid JSON")
+            }
             guard let variable else { return .json(document) }
             call.assign(variable, .json(document))
             return .null
@@ -38,12 +48,14 @@ extension TemplateHelpers {
         },
         "formatJson": { call throws(RenderFailure) in
             let input: TemplateValue = call.block != nil ? .string(try call.renderBody()) : (call.param(0) ?? .null)
-            guard let document = jsonDocument(input, call.renderer) else { return HelperInvocation.softError("Input is not valid JSON") }
+            guard let document = jsonDocument(input, call.renderer) else {
+                return HelperInvocation.softError("Input is not valid JSON")
+            }
             let style: JSONWriter.Style = call.hashText("format") == "compact" ? .compact : .pretty
             return .string(JSONWriter.string(document, style: style))
         },
         "xPath": { call in xPath(call, prefix: "") },
-        "soapXPath": { call in xPath(call, prefix: "/Envelope/Body/") },
+        "soapXPath": { call in xPath(call, prefix: "/Envelope/Body/") }
     ]
 
     static func isNull(_ value: TemplateValue) -> Bool {
@@ -68,12 +80,15 @@ extension TemplateHelpers {
 
     private static func xPath(_ call: HelperInvocation, prefix: String) -> TemplateValue {
         let xml = (call.param(0) ?? .null).text
-        guard var expression = call.param(1)?.text, !expression.isEmpty else { return HelperInvocation.softError("The XPath expression cannot be empty") }
+        guard var expression = call.param(1)?.text, !expression.isEmpty else {
+            return HelperInvocation.softError("The XPath expression cannot be empty")
+        }
         if !prefix.isEmpty {
             while expression.hasPrefix("./") || expression.hasPrefix("/") { expression.removeFirst() }
             expression = prefix + expression
         }
-        guard let query = PatternCaches.xPath.value(for: expression, compile: { try? XPathQuery(expression: $0) }) else {
+        guard let query = PatternCaches.xPath.value(for: expression, compile: { try? XPathQuery(expression: $0) })
+        else {
             return HelperInvocation.softError("\(expression) is not a valid XPath expression")
         }
         guard let values = query.values(in: xml) else { return HelperInvocation.softError("\(xml) is not valid XML") }

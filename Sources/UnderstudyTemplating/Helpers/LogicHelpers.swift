@@ -2,15 +2,20 @@
 /// Each works inline (giving a boolean, or `yes=`/`no=`) and as a block with `{{else}}`.
 extension TemplateHelpers {
     static let logic: [String: TemplateHelper] = [
-        "eq": { call throws(RenderFailure) in try call.condition(equal(call.param(0) ?? .null, call.param(1) ?? .null)) },
-        "neq": { call throws(RenderFailure) in try call.condition(!equal(call.param(0) ?? .null, call.param(1) ?? .null)) },
+        "eq": { call throws(RenderFailure) in try call.condition(equal(call.param(0) ?? .null, call.param(1) ?? .null))
+        },
+        "neq": { call throws(RenderFailure) in
+            try call.condition(!equal(call.param(0) ?? .null, call.param(1) ?? .null))
+        },
         "gt": { call throws(RenderFailure) in try call.condition(order(call) { $0 > 0 }) },
         "gte": { call throws(RenderFailure) in try call.condition(order(call) { $0 >= 0 }) },
         "lt": { call throws(RenderFailure) in try call.condition(order(call) { $0 < 0 }) },
         "lte": { call throws(RenderFailure) in try call.condition(order(call) { $0 <= 0 }) },
-        "and": { call throws(RenderFailure) in try call.condition(!call.params.isEmpty && call.params.allSatisfy(\.isTruthy)) },
+        "and": { call throws(RenderFailure) in
+            try call.condition(!call.params.isEmpty && call.params.allSatisfy(\.isTruthy))
+        },
         "or": { call throws(RenderFailure) in try call.condition(call.params.contains(where: \.isTruthy)) },
-        "not": { call throws(RenderFailure) in try call.condition(!(call.param(0) ?? .null).isTruthy) },
+        "not": { call throws(RenderFailure) in try call.condition(!(call.param(0) ?? .null).isTruthy) }
     ]
 
     /// Numbers compare by value; anything else by its printed text, so a query value `"2"` equals

@@ -14,14 +14,19 @@ extension TemplateHelpers {
             let type = call.hashText("type") ?? "ALPHANUMERIC"
             let raw: String
             switch type {
-            case "ALPHANUMERIC": raw = randomString(length, from: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", call.renderer)
-            case "ALPHABETIC": raw = randomString(length, from: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", call.renderer)
+            case "ALPHANUMERIC":
+                raw = randomString(
+                    length, from: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", call.renderer)
+            case "ALPHABETIC":
+                raw = randomString(length, from: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", call.renderer)
             case "NUMERIC": raw = randomString(length, from: "0123456789", call.renderer)
             case "HEXADECIMAL": raw = randomString(length, from: "ABCDEF0123456789", call.renderer)
             case "UUID": raw = UUID().uuidString
             default:
                 // ALPHANUMERIC_AND_SYMBOLS and anything unknown: printable ASCII 33...126.
-                raw = randomString(length, from: String(String.UnicodeScalarView((33...126).compactMap(UnicodeScalar.init))), call.renderer)
+                raw = randomString(
+                    length, from: String(String.UnicodeScalarView((33...126).compactMap(UnicodeScalar.init))),
+                    call.renderer)
             }
             return .string(call.hashFlag("uppercase") ? raw.uppercased() : raw.lowercased())
         },
@@ -35,17 +40,23 @@ extension TemplateHelpers {
         "randomDecimal": { call in
             let lower = call.hash("lower")?.number ?? -Double(Int32.max)
             let upper = call.hash("upper")?.number ?? Double(Int32.max)
-            guard lower.isFinite, upper.isFinite, lower <= upper else { return HelperInvocation.softError("randomDecimal needs finite lower <= upper") }
+            guard lower.isFinite, upper.isFinite, lower <= upper else {
+                return HelperInvocation.softError("randomDecimal needs finite lower <= upper")
+            }
             let u = Double.random(in: 0..<1, using: &call.renderer.randomGenerator)
             // Written so that no intermediate can overflow, whatever the bounds.
             return .double(lower * (1 - u) + upper * u)
         },
         "pickRandom": { call in
             let choices: [TemplateValue]
-            if call.params.count == 1, let items = call.params[0].elements { choices = items } else { choices = call.params }
+            if call.params.count == 1, let items = call.params[0].elements {
+                choices = items
+            } else {
+                choices = call.params
+            }
             guard !choices.isEmpty else { return HelperInvocation.softError("pickRandom needs at least one value") }
             return choices.randomElement(using: &call.renderer.randomGenerator) ?? .null
-        },
+        }
     ]
 
     private static func randomString(_ length: Int, from alphabet: String, _ renderer: TemplateRenderer) -> String {

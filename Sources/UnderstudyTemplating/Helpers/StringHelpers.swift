@@ -3,7 +3,9 @@ import Foundation
 /// Text helpers: jknack's StringHelpers WireMock registers, and WireMock's regex and size helpers.
 extension TemplateHelpers {
     static let strings: [String: TemplateHelper] = [
-        "trim": { call throws(RenderFailure) in .string((try call.content() ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) },
+        "trim": { call throws(RenderFailure) in
+            .string((try call.content() ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+        },
         "upper": { call throws(RenderFailure) in .string((try call.content() ?? "").uppercased()) },
         "lower": { call throws(RenderFailure) in .string((try call.content() ?? "").lowercased()) },
         "capitalize": { call throws(RenderFailure) in
@@ -18,7 +20,9 @@ extension TemplateHelpers {
             return value.isTruthy ? value : (call.param(1) ?? .string(""))
         },
         "replace": { call in
-            guard let text = call.param(0)?.text, let target = call.param(1)?.text, !target.isEmpty else { return call.param(0) ?? .null }
+            guard let text = call.param(0)?.text, let target = call.param(1)?.text, !target.isEmpty else {
+                return call.param(0) ?? .null
+            }
             return .string(text.replacingOccurrences(of: target, with: call.param(2)?.text ?? ""))
         },
         "join": { call in
@@ -50,7 +54,9 @@ extension TemplateHelpers {
         },
         "matches": { call throws(RenderFailure) in
             guard let pattern = call.param(1)?.text else { return try call.condition(false) }
-            guard let regex = compiledRegex(pattern) else { return HelperInvocation.softError("Invalid regex string \(pattern)") }
+            guard let regex = compiledRegex(pattern) else {
+                return HelperInvocation.softError("Invalid regex string \(pattern)")
+            }
             let text = (call.param(0) ?? .null).text
             let range = NSRange(text.startIndex..<text.endIndex, in: text)
             let match = regex.firstMatch(in: text, options: [.anchored], range: range)
@@ -58,8 +64,12 @@ extension TemplateHelpers {
         },
         "regexExtract": { call in
             let text = (call.param(0) ?? .null).text
-            guard let pattern = call.param(1)?.text else { return HelperInvocation.softError("regexExtract needs a regular expression") }
-            guard let regex = compiledRegex(pattern) else { return HelperInvocation.softError("Invalid regex string \(pattern)") }
+            guard let pattern = call.param(1)?.text else {
+                return HelperInvocation.softError("regexExtract needs a regular expression")
+            }
+            guard let regex = compiledRegex(pattern) else {
+                return HelperInvocation.softError("Invalid regex string \(pattern)")
+            }
             let range = NSRange(text.startIndex..<text.endIndex, in: text)
             let matches = regex.matches(in: text, range: range)
             guard let variable = call.param(2)?.text else {
@@ -74,10 +84,12 @@ extension TemplateHelpers {
                     groups.append(Range(match.range(at: g), in: text).map { String(text[$0]) } ?? "")
                 }
             }
-            guard !groups.isEmpty else { return call.hash("default") ?? HelperInvocation.softError("Nothing matched \(pattern)") }
+            guard !groups.isEmpty else {
+                return call.hash("default") ?? HelperInvocation.softError("Nothing matched \(pattern)")
+            }
             call.assign(variable, groups.count == 1 ? .multi(groups) : .list(groups.map { .string($0) }))
             return .null
-        },
+        }
     ]
 
     static func compiledRegex(_ pattern: String) -> NSRegularExpression? {

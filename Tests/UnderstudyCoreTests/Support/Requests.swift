@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 
 /// Builds a logged request for tests.
@@ -32,7 +33,8 @@ extension StubEngine {
         if case .immediate(let decision) = decide(request, capabilities: .inline, now: now) { return decision }
         Issue.record("inline capabilities should answer every request at once")
         return ServeDecision(
-            eventID: request.id, stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(), fault: nil,
+            eventID: request.id, stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(),
+            fault: nil,
             delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
     }
 }

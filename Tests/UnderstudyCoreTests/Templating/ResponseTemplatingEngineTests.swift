@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyTemplating
+
+@testable import UnderstudyCore
 
 @Suite struct ResponseTemplatingEngineTests {
     func engine(_ stubs: [String], mode: TemplatingMode = .local, files: FilesDirectory? = nil) throws -> StubEngine {
@@ -12,7 +13,9 @@ import UnderstudyTemplating
     }
 
     @Test func aTemplatedStubEchoesTheRequest() throws {
-        let engine = try engine([#"{"request":{"urlPathPattern":"/users/.*"},"response":{"body":"{{request.path.[1]}}/{{request.query.q}}","transformers":["response-template"]}}"#])
+        let engine = try engine([
+            #"{"request":{"urlPathPattern":"/users/.*"},"response":{"body":"{{request.path.[1]}}/{{request.query.q}}","transformers":["response-template"]}}"#
+        ])
         let decision = engine.served(request("GET", "/users/42?q=x"))
         #expect(decision.status == 200)
         #expect(String(decoding: decision.body, as: UTF8.self) == "42/x")
@@ -29,18 +32,23 @@ import UnderstudyTemplating
     }
 
     @Test func disabledModeTemplatesNothing() throws {
-        let engine = try engine([#"{"request":{"url":"/t"},"response":{"body":"{{request.url}}","transformers":["response-template"]}}"#], mode: .disabled)
+        let engine = try engine(
+            [#"{"request":{"url":"/t"},"response":{"body":"{{request.url}}","transformers":["response-template"]}}"#],
+            mode: .disabled)
         #expect(String(decoding: engine.served(request("GET", "/t")).body, as: UTF8.self) == "{{request.url}}")
     }
 
     @Test func jsonBodyStringValuesAndHeadersAreTemplated() throws {
-        let engine = try engine([#"""
+        let engine = try engine([
+            #"""
             {"request":{"method":"POST","url":"/orders"},
              "response":{"status":201,"jsonBody":{"name":"{{jsonPath request.body '$.name'}}","n":5,"list":["{{request.method}}"],"quote":"{{{request.body}}}"},
              "headers":{"X-Echo":"{{request.headers.X-In}}","Location":["/orders/{{jsonPath request.body '$.id'}}"]},
              "transformers":["response-template"]}}
-            """#])
-        let decision = engine.served(request("POST", "/orders", headers: [("X-In", "hello")], body: #"{"name":"Ann","id":7}"#))
+            """#
+        ])
+        let decision = engine.served(
+            request("POST", "/orders", headers: [("X-In", "hello")], body: #"{"name":"Ann","id":7}"#))
         #expect(decision.status == 201)
         let body = try JSONParser.parse(decision.body)
         #expect(body == ["name": "Ann", "n": 5, "list": ["POST"], "quote": #"{"name":"Ann","id":7}"#])
@@ -53,29 +61,41 @@ import UnderstudyTemplating
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         try Data(#"{"user":"{{request.path.[1]}}"}"#.utf8).write(to: root.appendingPathComponent("user-7.json"))
-        let engine = try engine([
-            #"{"request":{"urlPathPattern":"/users/.*"},"response":{"bodyFileName":"user-{{request.path.[1]}}.json","transformers":["response-template"]}}"#,
-            #"{"request":{"urlPathPattern":"/raw/.*"},"response":{"bodyFileName":"user-{{request.path.[1]}}.json","transformers":["response-template"],"transformerParameters":{"disableBodyFileTemplating":true}}}"#,
-        ], files: FilesDirectory(url: root))
+        let engine = try engine(
+            [
+                #"{"request":{"urlPathPattern":"/users/.*"},"response":{"bodyFileName":"user-{{request.path.[1]}}.json","transformers":["response-template"]}}"#,
+                #"{"request":{"urlPathPattern":"/raw/.*"},"response":{"bodyFileName":"user-{{request.path.[1]}}.json","transformers":["response-template"],"transformerParameters":{"disableBodyFileTemplating":true}}}"#
+            ], files: FilesDirectory(url: root))
         #expect(String(decoding: engine.served(request("GET", "/users/7")).body, as: UTF8.self) == #"{"user":"7"}"#)
-        #expect(String(decoding: engine.served(request("GET", "/raw/7")).body, as: UTF8.self) == #"{"user":"{{request.path.[1]}}"}"#)
+        #expect(
+            String(decoding: engine.served(request("GET", "/raw/7")).body, as: UTF8.self)
+                == #"{"user":"{{request.path.[1]}}"}"#)
         let missing = engine.served(request("GET", "/users/8"))
         #expect(missing.status == 500)
         #expect(String(decoding: missing.body, as: UTF8.self).contains("user-8.json"))
     }
 
     @Test func proxyBaseUrlIsTemplated() throws {
-        let engine = try engine([#"{"request":{"url":"/p"},"response":{"proxyBaseUrl":"http://{{request.headers.X-Target}}","transformers":["response-template"]}}"#])
-        #expect(engine.served(request("GET", "/p", headers: [("X-Target", "backend:9000")])).proxy?.baseURL == "http://backend:9000")
+        let engine = try engine([
+            #"{"request":{"url":"/p"},"response":{"proxyBaseUrl":"http://{{request.headers.X-Target}}","transformers":["response-template"]}}"#
+        ])
+        #expect(
+            engine.served(request("GET", "/p", headers: [("X-Target", "backend:9000")])).proxy?.baseURL
+                == "http://backend:9000")
     }
 
     @Test func urlPathTemplateVariablesAreNamedInThePath() throws {
-        let engine = try engine([#"{"request":{"urlPathTemplate":"/contacts/{contactId}/addresses/{id}"},"response":{"body":"{{request.path.contactId}}-{{request.path.id}}","transformers":["response-template"]}}"#])
-        #expect(String(decoding: engine.served(request("GET", "/contacts/12/addresses/99")).body, as: UTF8.self) == "12-99")
+        let engine = try engine([
+            #"{"request":{"urlPathTemplate":"/contacts/{contactId}/addresses/{id}"},"response":{"body":"{{request.path.contactId}}-{{request.path.id}}","transformers":["response-template"]}}"#
+        ])
+        #expect(
+            String(decoding: engine.served(request("GET", "/contacts/12/addresses/99")).body, as: UTF8.self) == "12-99")
     }
 
     @Test func aRenderingErrorIsA500WithPositionAndAnErrorSubEvent() throws {
-        let engine = try engine([#"{"request":{"url":"/bad"},"response":{"status":200,"body":"ok\n {{add 1 2}}","fixedDelayMilliseconds":5000,"transformers":["response-template"]}}"#])
+        let engine = try engine([
+            #"{"request":{"url":"/bad"},"response":{"status":200,"body":"ok\n {{add 1 2}}","fixedDelayMilliseconds":5000,"transformers":["response-template"]}}"#
+        ])
         let decision = engine.served(request("GET", "/bad"))
         let text = String(decoding: decision.body, as: UTF8.self)
         #expect(decision.status == 500)

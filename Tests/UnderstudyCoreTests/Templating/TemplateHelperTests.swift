@@ -1,11 +1,13 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
 
+@testable import UnderstudyCore
+
 @Suite struct TemplateHelperTests {
-    let json = LoggedRequest(method: "POST", url: "/", headers: ["Content-Type": "application/json"],
-                             body: Data(#"{"name":"Ann","age":30,"items":[{"id":1},{"id":2}],"outer":{"inner":"x"}}"#.utf8))
+    let json = LoggedRequest(
+        method: "POST", url: "/", headers: ["Content-Type": "application/json"],
+        body: Data(#"{"name":"Ann","age":30,"items":[{"id":1},{"id":2}],"outer":{"inner":"x"}}"#.utf8))
 
     @Test func jsonPath() throws {
         #expect(try render("{{jsonPath request.body '$.name'}}", json) == "Ann")
@@ -22,7 +24,8 @@ import UnderstudyJSON
         let xml = LoggedRequest(method: "POST", url: "/", body: Data("<a><b>one</b><b>two</b></a>".utf8))
         #expect(try render("{{xPath request.body '/a/b/text()'}}", xml) == "one")
         #expect(try render("{{#each (xPath request.body '/a/b/text()')}}{{this}};{{/each}}", xml) == "one;two;")
-        let soap = LoggedRequest(method: "POST", url: "/", body: Data("<Envelope><Body><m>v</m></Body></Envelope>".utf8))
+        let soap = LoggedRequest(
+            method: "POST", url: "/", body: Data("<Envelope><Body><m>v</m></Body></Envelope>".utf8))
         #expect(try render("{{soapXPath request.body '/m/text()'}}", soap) == "v")
     }
 
@@ -32,7 +35,8 @@ import UnderstudyJSON
         let upper = try render("{{randomValue length=20 type='ALPHABETIC' uppercase=true}}")
         #expect(upper.count == 20 && upper.allSatisfy { $0.isUppercase })
         #expect(try render("{{randomValue length=8 type='NUMERIC'}}").allSatisfy(\.isNumber))
-        #expect(try render("{{randomValue length=8 type='HEXADECIMAL'}}").allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(
+            try render("{{randomValue length=8 type='HEXADECIMAL'}}").allSatisfy { "0123456789abcdef".contains($0) })
         let uuid = try render("{{randomValue type='UUID'}}")
         #expect(UUID(uuidString: uuid) != nil && uuid == uuid.lowercased())
         let symbols = try render("{{{randomValue length=50 type='ALPHANUMERIC_AND_SYMBOLS'}}}")
@@ -64,17 +68,23 @@ import UnderstudyJSON
         #expect(try render("{{now format='epoch'}}") == "1700000000000")
         #expect(try render("{{now format='unix'}}") == "1700000000")
         #expect(try render("{{now timezone='Australia/Sydney'}}") == "2023-11-15T09:13:20+11:00")
-        #expect(try render("{{now timezone='Australia/Sydney' format='EEE, d MMM yyyy HH:mm:ss Z'}}") == "Wed, 15 Nov 2023 09:13:20 +1100")
+        #expect(
+            try render("{{now timezone='Australia/Sydney' format='EEE, d MMM yyyy HH:mm:ss Z'}}")
+                == "Wed, 15 Nov 2023 09:13:20 +1100")
         #expect(try render("{{now format=\"yyyy-MM-dd'T'HH:mm:ss.SSSXXX\"}}") == "2023-11-14T22:13:20.000Z")
         #expect(templateError("{{now timezone='Mars/Olympus'}}")?.message == "Unknown time-zone ID: Mars/Olympus")
         #expect(templateError("{{now offset='3 fortnights'}}") != nil)
     }
 
     @Test func dateParseDateAndTruncateDate() throws {
-        #expect(try render("{{date (parseDate '2021-06-14T10:00:00Z') offset='1 days' format='dd/MM/yyyy'}}") == "15/06/2021")
+        #expect(
+            try render("{{date (parseDate '2021-06-14T10:00:00Z') offset='1 days' format='dd/MM/yyyy'}}")
+                == "15/06/2021")
         #expect(try render("{{parseDate '14/06/2021' format='dd/MM/yyyy'}}") == "2021-06-14T00:00:00Z")
         #expect(try render("{{date (parseDate '1623664800' format='unix') format='epoch'}}") == "1623664800000")
-        #expect(try render("{{truncateDate (parseDate '2021-06-14T10:11:12Z') 'first day of month'}}") == "2021-06-01T00:00:00Z")
+        #expect(
+            try render("{{truncateDate (parseDate '2021-06-14T10:11:12Z') 'first day of month'}}")
+                == "2021-06-01T00:00:00Z")
         #expect(try render("{{date (truncateDate (now) 'first hour of day') format='HH:mm'}}") == "00:00")
         #expect(try render("{{parseDate 'garbage'}}").hasPrefix("[ERROR"))
     }
@@ -101,7 +111,9 @@ import UnderstudyJSON
     @Test func parseJsonAndToJsonAndFormatJson() throws {
         #expect(try render("{{#parseJson 'obj'}}{\"a\":{\"b\":[1,2]}}{{/parseJson}}{{obj.a.b.[1]}}") == "2")
         #expect(try render("{{parseJson request.body 'doc'}}{{doc.name}}", json) == "Ann")
-        #expect(try render("{{{toJson (parseJson request.body)}}}", json) == #"{"name":"Ann","age":30,"items":[{"id":1},{"id":2}],"outer":{"inner":"x"}}"#)
+        #expect(
+            try render("{{{toJson (parseJson request.body)}}}", json)
+                == #"{"name":"Ann","age":30,"items":[{"id":1},{"id":2}],"outer":{"inner":"x"}}"#)
         #expect(try render("{{{toJson (array 1 'a')}}}") == #"[1,"a"]"#)
         #expect(try render("{{{formatJson '{\"a\":1}'}}}") == "{\n  \"a\" : 1\n}")
         #expect(try render("{{{formatJson '{ \"a\" : 1 }' format='compact'}}}") == #"{"a":1}"#)
@@ -109,7 +121,8 @@ import UnderstudyJSON
 
     @Test func regexExtractAndMatches() throws {
         #expect(try render("{{regexExtract 'abc-123-def' '[0-9]+'}}") == "123")
-        #expect(try render("{{regexExtract 'a1b2' '([a-z])([0-9])' 'parts'}}{{parts.0}}{{parts.1}}{{parts.3}}") == "a12")
+        #expect(
+            try render("{{regexExtract 'a1b2' '([a-z])([0-9])' 'parts'}}{{parts.0}}{{parts.1}}{{parts.3}}") == "a12")
         #expect(try render("{{regexExtract 'abc' '[0-9]+'}}") == "[ERROR: Nothing matched [0-9]+]")
         #expect(try render("{{regexExtract 'abc' '[0-9]+' default='none'}}") == "none")
         #expect(try render("{{matches 'abc' '[a-z]+'}} {{matches 'abc1' '[a-z]+'}}") == "true false")
@@ -126,7 +139,9 @@ import UnderstudyJSON
         #expect(try render("[{{trim '  x  '}}]") == "[x]")
         #expect(try render("[{{#trim}}  y \n{{/trim}}]") == "[y]")
         #expect(try render("{{upper 'abc'}} {{lower 'ABC'}}") == "ABC abc")
-        #expect(try render("{{capitalize 'hello wORLD'}}|{{capitalize 'hello wORLD' fully=true}}") == "Hello WORLD|Hello World")
+        #expect(
+            try render("{{capitalize 'hello wORLD'}}|{{capitalize 'hello wORLD' fully=true}}")
+                == "Hello WORLD|Hello World")
     }
 
     @Test func base64() throws {
@@ -146,7 +161,9 @@ import UnderstudyJSON
 
     @Test func formData() throws {
         let form = LoggedRequest(method: "POST", url: "/", body: Data("name=Ann+Lee&tag=a&tag=b&x=%26".utf8))
-        #expect(try render("{{formData request.body 'form' urlDecode=true}}{{form.name}} {{form.tag.[1]}} {{form.x}}", form) == "Ann Lee b &amp;")
+        #expect(
+            try render("{{formData request.body 'form' urlDecode=true}}{{form.name}} {{form.tag.[1]}} {{form.x}}", form)
+                == "Ann Lee b &amp;")
         #expect(try render("{{formData request.body 'raw'}}{{raw.name}}", form) == "Ann+Lee")
     }
 
@@ -154,12 +171,16 @@ import UnderstudyJSON
         #expect(try render("{{eq 1 1}} {{eq 'a' 'b'}} {{neq 1 2}}") == "true false true")
         #expect(try render("{{gt 2 1}} {{lt 2 1}} {{gte 2 2}} {{lte 3 2}}") == "true false true false")
         #expect(try render("{{gt 10 9}} {{gt '10' '9'}}") == "true true")
-        #expect(try render("{{and true 1 'x'}} {{and true 0}} {{or false ''}} {{or false 1}} {{not false}}") == "true false false true true")
+        #expect(
+            try render("{{and true 1 'x'}} {{and true 0}} {{or false ''}} {{or false 1}} {{not false}}")
+                == "true false false true true")
         #expect(try render("{{#eq request.method 'POST'}}post{{else}}other{{/eq}}", json) == "post")
         #expect(try render("{{eq 2 2 yes='same' no='diff'}}") == "same")
         let query = LoggedRequest(method: "GET", url: "/?n=2")
         #expect(try render("{{#eq request.query.n 2}}two{{/eq}}", query) == "two")
-        #expect(try render("{{#if (and (eq request.query.n '2') (not (eq request.method 'POST')))}}ok{{/if}}", query) == "ok")
+        #expect(
+            try render("{{#if (and (eq request.query.n '2') (not (eq request.method 'POST')))}}ok{{/if}}", query)
+                == "ok")
     }
 
     @Test func assignAndVal() throws {
@@ -174,9 +195,13 @@ import UnderstudyJSON
         // tests running in parallel (glibc's setenv may move the environment under a reader).
         let path = try #require(ProcessInfo.processInfo.environment["PATH"])
         #expect(try render("{{systemValue type='ENVIRONMENT' key='PATH'}}") == "[ERROR: Access to PATH is denied]")
-        #expect(try render("{{systemValue key='PATH'}}", systemKeys: ["UNDERSTUDY_*"]) == "[ERROR: Access to PATH is denied]")
+        #expect(
+            try render("{{systemValue key='PATH'}}", systemKeys: ["UNDERSTUDY_*"])
+                == "[ERROR: Access to PATH is denied]")
         #expect(try render("{{systemValue type='ENVIRONMENT' key='PATH'}}", systemKeys: ["pa*"]) == path)
-        #expect(try render("{{systemValue key='UNDERSTUDY_NEVER_SET' default='none'}}", systemKeys: ["understudy_*"]) == "none")
+        #expect(
+            try render("{{systemValue key='UNDERSTUDY_NEVER_SET' default='none'}}", systemKeys: ["understudy_*"])
+                == "none")
     }
 
     @Test func joinAndReplaceAndDefaultIfEmpty() throws {

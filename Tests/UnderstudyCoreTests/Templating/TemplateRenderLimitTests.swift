@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 @testable import UnderstudyTemplating
 
@@ -18,7 +19,8 @@ import Testing
     @Test func theErrorSaysWhichLimitAndWhere() throws {
         let template = try Template("{{#each (range 0 999)}}{{#each (range 0 999)}}x{{/each}}{{/each}}")
         do {
-            _ = try template.render(context: [:], now: now, limits: TemplateRenderLimits(steps: 10_000_000, outputBytes: 4_096))
+            _ = try template.render(
+                context: [:], now: now, limits: TemplateRenderLimits(steps: 10_000_000, outputBytes: 4_096))
             Issue.record("rendered past the output limit")
         } catch {
             #expect(error.message == "template output exceeds 4096 bytes")
@@ -27,7 +29,8 @@ import Testing
     }
 
     @Test func aStringDoubledByAssignStopsAtTheOutputLimit() throws {
-        let template = try Template("{{assign 'x' 'ab'}}{{#each (range 0 64)}}{{assign 'x' (join x x '')}}{{/each}}{{size x}}")
+        let template = try Template(
+            "{{assign 'x' 'ab'}}{{#each (range 0 64)}}{{assign 'x' (join x x '')}}{{/each}}{{size x}}")
         do {
             _ = try template.render(context: [:], now: now, limits: small)
             Issue.record("the doubled string was not stopped")

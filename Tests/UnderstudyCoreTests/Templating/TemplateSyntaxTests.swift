@@ -1,13 +1,14 @@
 import Foundation
 import Testing
-@testable import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyTemplating
+
+@testable import UnderstudyCore
 
 @Suite struct TemplateSyntaxTests {
     let context: JSONValue = [
         "name": "Ann <b>&", "items": ["a", "b", "c"], "empty": [], "zero": 0, "flag": true,
-        "person": ["first": "Ann", "odd-name": "odd", "tags": ["x", "y"]], "map": ["k1": "v1", "k2": "v2"],
+        "person": ["first": "Ann", "odd-name": "odd", "tags": ["x", "y"]], "map": ["k1": "v1", "k2": "v2"]
     ]
 
     @Test func textWithoutTagsIsUnchanged() throws {
@@ -35,7 +36,9 @@ import UnderstudyTemplating
     }
 
     @Test func literalsAndSubexpressions() throws {
-        #expect(try render("{{'single'}} {{\"double\"}} {{42}} {{-1.5}} {{true}}", context: context) == "single double 42 -1.5 true")
+        #expect(
+            try render("{{'single'}} {{\"double\"}} {{42}} {{-1.5}} {{true}}", context: context)
+                == "single double 42 -1.5 true")
         #expect(try render("{{upper (lower 'MiXeD')}}", context: context) == "MIXED")
         #expect(try render("{{size (array 1 2 (array 3 4))}}", context: context) == "3")
         #expect(try render(#"{{'it\'s'}}"#, context: context) == "it&#x27;s")
@@ -52,7 +55,10 @@ import UnderstudyTemplating
     }
 
     @Test func eachGivesIndexFirstLastKeyAndThis() throws {
-        #expect(try render("{{#each items}}{{@index}}{{this}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}},{{/each}}", context: context) == "0aF,1b,2cL,")
+        #expect(
+            try render(
+                "{{#each items}}{{@index}}{{this}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}},{{/each}}",
+                context: context) == "0aF,1b,2cL,")
         #expect(try render("{{#each map}}{{@key}}={{this}};{{/each}}", context: context) == "k1=v1;k2=v2;")
         #expect(try render("{{#each empty}}x{{else}}none{{/each}}", context: context) == "none")
         #expect(try render("{{#each items as |item i|}}{{i}}:{{item}} {{/each}}", context: context) == "0:a 1:b 2:c ")
@@ -121,7 +127,10 @@ import UnderstudyTemplating
     }
 
     @Test func garbageNeverCrashes() {
-        for source in ["{{", "}}", "{{{", "{{{a}}", "{{#", "{{#each}}", "{{!--", "{{a b=}}", "{{a=1}}", "{{..}}", "{{@}}", "{{#if}}{{else}}{{else}}{{/if}}", "{{~}}", "{{[}}", "{{#each x as |}}{{/each}}", "\u{0}{{\u{0}}}"] {
+        for source in [
+            "{{", "}}", "{{{", "{{{a}}", "{{#", "{{#each}}", "{{!--", "{{a b=}}", "{{a=1}}", "{{..}}", "{{@}}",
+            "{{#if}}{{else}}{{else}}{{/if}}", "{{~}}", "{{[}}", "{{#each x as |}}{{/each}}", "\u{0}{{\u{0}}}"
+        ] {
             _ = templateError(source)
         }
     }

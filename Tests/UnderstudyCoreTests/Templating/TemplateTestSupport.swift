@@ -1,10 +1,14 @@
 import Foundation
-@testable import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyTemplating
 
+@testable import UnderstudyCore
+
 /// Renders `source` against a request, failing the test on a parse or render error.
-func render(_ source: String, _ request: LoggedRequest = LoggedRequest(method: "GET", url: "/"), now: Date = Date(timeIntervalSince1970: 1_700_000_000), systemKeys: [String] = []) throws -> String {
+func render(
+    _ source: String, _ request: LoggedRequest = LoggedRequest(method: "GET", url: "/"),
+    now: Date = Date(timeIntervalSince1970: 1_700_000_000), systemKeys: [String] = []
+) throws -> String {
     try Template(source).render(request, now: now, systemKeys: SystemKeyPolicy(permittedKeys: systemKeys))
 }
 
@@ -14,7 +18,9 @@ func render(_ source: String, context: JSONValue) throws -> String {
 }
 
 /// The error a template gives, at parse or at render time.
-func templateError(_ source: String, _ request: LoggedRequest = LoggedRequest(method: "GET", url: "/")) -> TemplateError? {
+func templateError(_ source: String, _ request: LoggedRequest = LoggedRequest(method: "GET", url: "/"))
+    -> TemplateError?
+{
     do {
         _ = try Template(source).render(request)
         return nil

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyCore
 @testable import UnderstudyXML
 
@@ -12,7 +13,7 @@ import Testing
         "<r><?a?></r>",
         #"<!DOCTYPE r [<!ATTLIST r a CDATA #IMPLIED>]><r/>"#,
         #"<!DOCTYPE r [<!NOTATION n PUBLIC "p">]><r/>"#,
-        #"<!DOCTYPE r [<!NOTATION n SYSTEM "s">]><r/>"#,
+        #"<!DOCTYPE r [<!NOTATION n SYSTEM "s">]><r/>"#
     ]
 
     @Test(arguments: crashers)
@@ -30,6 +31,7 @@ import Testing
     }
 
     @Test func instructionsWithDataAndOtherDeclarationsStillParse() throws {
-        _ = try XMLTreeParser.parse(#"<?xml version="1.0"?><!DOCTYPE r [<!ELEMENT r ANY>]><r><?a ?><?b c?></r>"#, requireBoundPrefixes: false)
+        _ = try XMLTreeParser.parse(
+            #"<?xml version="1.0"?><!DOCTYPE r [<!ELEMENT r ANY>]><r><?a ?><?b c?></r>"#, requireBoundPrefixes: false)
     }
 }

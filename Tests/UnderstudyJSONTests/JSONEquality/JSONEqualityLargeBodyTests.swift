@@ -69,7 +69,8 @@ import UnderstudyJSON
         #expect(pattern.matches(.object(JSONObject(members.reversed()))))
         let extra = members + [JSONObject.Member(key: "extra", value: true)]
         #expect(!pattern.matches(.object(JSONObject(extra))))
-        #expect(try JSONEquality(expected: .object(JSONObject(members)), ignoreExtraElements: true)
-            .matches(.object(JSONObject(extra.reversed()))))
+        #expect(
+            try JSONEquality(expected: .object(JSONObject(members)), ignoreExtraElements: true)
+                .matches(.object(JSONObject(extra.reversed()))))
     }
 }

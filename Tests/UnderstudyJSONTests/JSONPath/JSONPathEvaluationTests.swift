@@ -14,7 +14,7 @@ import UnderstudyJSON
         ("store.bicycle.color", #""red""#),
         ("  $.expensive  ", "10"),
         ("$.store.book[0]['title','price']", #"{"title": "Sayings of the Century", "price": 8.95}"#),
-        ("$.store.bicycle['color','gears']", #"{"color": "red"}"#),
+        ("$.store.bicycle['color','gears']", #"{"color": "red"}"#)
     ])
     func definitePathFindsOneValue(_ expression: String, _ expected: String) throws {
         let path = try JSONPath(expression)
@@ -24,7 +24,7 @@ import UnderstudyJSON
 
     @Test(arguments: [
         "$.store.missing", "$.store.book[4]", "$.store.book[-5]", "$.expensive.value",
-        "$.store.book.title", "$.store.bicycle[0]", "$.store.bicycle.color.length()",
+        "$.store.book.title", "$.store.bicycle[0]", "$.store.bicycle.color.length()"
     ])
     func missingDefinitePathIsNil(_ expression: String) throws {
         #expect(try JSONPath(expression).evaluate(JSONPathFixtures.store()) == .definite(nil))
@@ -59,7 +59,10 @@ import UnderstudyJSON
         ("$..book[?(@.price <= $['expensive'])].title", #"["Sayings of the Century", "Moby Dick"]"#),
         ("$..book[?(@.author =~ /.*REES/i)].title", #"["Sayings of the Century"]"#),
         ("$..book[?(@.category == 'fiction' && @.price > 10)].title", #"["Sword of Honour", "The Lord of the Rings"]"#),
-        ("$..book[?(@.category == 'reference' || @.price > 20)].title", #"["Sayings of the Century", "The Lord of the Rings"]"#),
+        (
+            "$..book[?(@.category == 'reference' || @.price > 20)].title",
+            #"["Sayings of the Century", "The Lord of the Rings"]"#
+        ),
         ("$..[?(@.color)].price", "[19.95]"),
         ("$.store.bicycle[?(@.color == 'red')].price", "[19.95]"),
         ("$.store.bicycle[?(@.color == 'blue')]", "[]"),
@@ -68,12 +71,13 @@ import UnderstudyJSON
         ("$..nothing", "[]"),
         ("$.*.bicycle.color", #"["red"]"#),
         ("$[*].bicycle.color", #"["red"]"#),
-        ("$.store['bicycle','book'].color", #"["red"]"#),
+        ("$.store['bicycle','book'].color", #"["red"]"#)
     ])
     func indefinitePathFindsEveryValueInOrder(_ expression: String, _ expected: String) throws {
         let path = try JSONPath(expression)
         #expect(!path.isDefinite)
-        #expect(path.evaluate(try JSONPathFixtures.store()) == .indefinite(try JSONParser.parse(expected).arrayValue ?? []))
+        #expect(
+            path.evaluate(try JSONPathFixtures.store()) == .indefinite(try JSONParser.parse(expected).arrayValue ?? []))
     }
 
     @Test func wildcardGivesMemberValuesInDocumentOrder() throws {
@@ -83,7 +87,8 @@ import UnderstudyJSON
     }
 
     @Test func deepScanVisitsEachNodeBeforeItsDescendants() throws {
-        let document = try JSONParser.parse(#"""
+        let document = try JSONParser.parse(
+            #"""
             {"name": "a", "child": {"name": "b", "list": [{"name": "c"}]}, "tail": {"name": "d"}}
             """#)
         #expect(try JSONPathFixtures.found("$..name", in: document) == ["a", "b", "c", "d"])
@@ -101,8 +106,9 @@ import UnderstudyJSON
 
     @Test func deepScanFilterFindsMatchingObjectsAtAnyDepth() throws {
         let document = try JSONParser.parse(#"{"id": 1, "x": [{"id": 1}, {"id": 2, "y": {"id": 1}}]}"#)
-        #expect(try JSONPathFixtures.found("$..[?(@.id == 1)]", in: document)
-            == JSONParser.parse(#"[{"id": 1, "x": [{"id": 1}, {"id": 2, "y": {"id": 1}}]}, {"id": 1}, {"id": 1}]"#))
+        #expect(
+            try JSONPathFixtures.found("$..[?(@.id == 1)]", in: document)
+                == JSONParser.parse(#"[{"id": 1, "x": [{"id": 1}, {"id": 2, "y": {"id": 1}}]}, {"id": 1}, {"id": 1}]"#))
     }
 
     @Test func deepScanFindsNullValues() throws {
@@ -112,10 +118,12 @@ import UnderstudyJSON
 
     @Test func filterInsideFilterPathCanReachTheRoot() throws {
         let document = try JSONParser.parse(#"{"min": 2, "rows": [{"v": [1, 2]}, {"v": [3]}]}"#)
-        #expect(try JSONPathFixtures.found("$.rows[?(@.v[?(@ >= $.min)])]", in: document)
-            == JSONParser.parse(#"[{"v": [1, 2]}, {"v": [3]}]"#))
-        #expect(try JSONPathFixtures.found("$.rows[?(@.v[0] >= $.min)]", in: document)
-            == JSONParser.parse(#"[{"v": [3]}]"#))
+        #expect(
+            try JSONPathFixtures.found("$.rows[?(@.v[?(@ >= $.min)])]", in: document)
+                == JSONParser.parse(#"[{"v": [1, 2]}, {"v": [3]}]"#))
+        #expect(
+            try JSONPathFixtures.found("$.rows[?(@.v[0] >= $.min)]", in: document)
+                == JSONParser.parse(#"[{"v": [3]}]"#))
     }
 
     @Test func evaluationWorksOnScalarRoots() throws {

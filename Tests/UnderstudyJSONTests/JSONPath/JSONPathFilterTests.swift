@@ -70,7 +70,7 @@ import UnderstudyJSON
         ("!(@.id == 1)", [2, 3]),
         ("1 == 1", [1, 2, 3]),
         ("@.id==1", [1]),
-        ("  @.id  ==  1  ", [1]),
+        ("  @.id  ==  1  ", [1])
     ])
     func operatorSelectsItems(_ filter: String, _ ids: [Int]) throws {
         let found = try JSONPath("$.items[?(\(filter))].id").evaluate(JSONPathFixtures.items())
@@ -80,10 +80,12 @@ import UnderstudyJSON
     /// Numbers too close for doubles to tell apart still compare by exact value.
     @Test func numbersCompareExactly() throws {
         let document = try JSONParser.parse("[12345678901234567890, 12345678901234567891, 0.10, 1e2]")
-        #expect(try JSONPathFixtures.found("$[?(@ > 12345678901234567890)]", in: document)
-            == JSONParser.parse("[12345678901234567891]"))
-        #expect(try JSONPathFixtures.found("$[?(@ == 12345678901234567891)]", in: document)
-            == JSONParser.parse("[12345678901234567891]"))
+        #expect(
+            try JSONPathFixtures.found("$[?(@ > 12345678901234567890)]", in: document)
+                == JSONParser.parse("[12345678901234567891]"))
+        #expect(
+            try JSONPathFixtures.found("$[?(@ == 12345678901234567891)]", in: document)
+                == JSONParser.parse("[12345678901234567891]"))
         #expect(try JSONPathFixtures.found("$[?(@ == 0.1)]", in: document) == JSONParser.parse("[0.10]"))
         #expect(try JSONPathFixtures.found("$[?(@ == '100')]", in: document) == JSONParser.parse("[1e2]"))
     }

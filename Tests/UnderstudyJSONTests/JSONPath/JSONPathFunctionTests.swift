@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyJSON
 
 @Suite struct JSONPathFunctionTests {
@@ -19,7 +20,7 @@ import Testing
         ("$.nums.sum()", "10.0"),
         ("$.nums.avg()", "2.5"),
         ("$.nums.stddev()", "1.118033988749895"),
-        ("$.mixed.sum()", "3.5"),
+        ("$.mixed.sum()", "3.5")
     ])
     func numericResults(_ expression: String, _ text: String) throws {
         let result = try JSONPath(expression).evaluate(JSONParser.parse(Self.documentText))
@@ -34,7 +35,7 @@ import Testing
         ("$.obj.keys()", #"["a", "b"]"#),
         ("$.nums.first()", "1"),
         ("$.nums.last()", "4"),
-        ("$.mixed.last()", "true"),
+        ("$.mixed.last()", "true")
     ])
     func valueResults(_ expression: String, _ expected: String) throws {
         let result = try JSONPath(expression).evaluate(JSONParser.parse(Self.documentText))
@@ -44,7 +45,7 @@ import Testing
     /// Jayway gives null where a function does not apply; the path then finds nothing.
     @Test(arguments: [
         "$.s.length()", "$.empty.sum()", "$.empty.first()", "$.s.min()", "$.nums.keys()", "$.obj.avg()",
-        "$.missing.length()",
+        "$.missing.length()"
     ])
     func functionThatDoesNotApplyFindsNothing(_ expression: String) throws {
         #expect(try JSONPath(expression).evaluate(JSONParser.parse(Self.documentText)) == .definite(nil))
@@ -68,7 +69,7 @@ import Testing
     @Test(arguments: [
         (3.0, "3.0"), (0.5, "0.5"), (-2.5, "-2.5"), (0.0, "0.0"), (0.001, "0.001"), (1e7, "1.0E7"),
         (12345678.9, "1.23456789E7"), (0.0001, "1.0E-4"), (1.5e-5, "1.5E-5"), (1e21, "1.0E21"),
-        (-3.25e-10, "-3.25E-10"), (9999999.0, "9999999.0"),
+        (-3.25e-10, "-3.25E-10"), (9999999.0, "9999999.0")
     ])
     func doublesAreWrittenAsJavaWritesThem(_ value: Double, _ text: String) {
         #expect(JavaDoubleText.string(value) == text)

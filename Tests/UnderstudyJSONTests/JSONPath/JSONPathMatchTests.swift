@@ -14,7 +14,7 @@ import UnderstudyJSON
         ("$.numbers[?(@.number =~ /2/i)]", #"{"numbers": [{"number": 7}]}"#, false),
         ("$[?(@.numbers.size() == 2)]", #"{"numbers": [{"number": 1}, {"number": 2}]}"#, true),
         ("$[?(@.numbers.size() == 2)]", #"{"numbers": [{"number": 7}]}"#, false),
-        ("$..thingOne[?(@.innerOne == 11)]", #"{"things": {"thingOne": {"innerOne": 11}, "thingTwo": 2}}"#, true),
+        ("$..thingOne[?(@.innerOne == 11)]", #"{"things": {"thingOne": {"innerOne": 11}, "thingTwo": 2}}"#, true)
     ])
     func wireMockExamples(_ expression: String, _ body: String, _ matches: Bool) throws {
         #expect(try JSONPath(expression).hasMatch(JSONParser.parse(body)) == matches)
@@ -40,7 +40,7 @@ import UnderstudyJSON
         ("$.a[*]", #"{"a": []}"#, false),
         ("$.a[*]", #"{"a": [null]}"#, true),
         ("$.a[?(@.b == 2)]", #"{"a": [{"b": 1}]}"#, false),
-        ("$.a[0:1]", #"{"a": []}"#, false),
+        ("$.a[0:1]", #"{"a": []}"#, false)
     ])
     func matchRules(_ expression: String, _ body: String, _ matches: Bool) throws {
         #expect(try JSONPath(expression).hasMatch(JSONParser.parse(body)) == matches)

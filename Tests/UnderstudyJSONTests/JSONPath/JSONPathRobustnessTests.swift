@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UnderstudyJSON
 
 /// Hostile or pathological input is refused with an error, or evaluated without trapping.

@@ -5,7 +5,7 @@ import UnderstudyJSON
 @Suite struct JSONPathSyntaxTests {
     @Test(arguments: [
         "$", "$.a", "$.a.b", "$['a']", "$[0]", "$.a[-1]", "$.a.length()", "$..a.sum()", "$['a','b']",
-        "a.b", "@.a", "$.a-b.@type",
+        "a.b", "@.a", "$.a-b.@type"
     ])
     func definitePaths(_ expression: String) throws {
         #expect(try JSONPath(expression).isDefinite)
@@ -13,7 +13,7 @@ import UnderstudyJSON
 
     @Test(arguments: [
         "$.*", "$[*]", "$..a", "$.a[0,1]", "$.a[1:2]", "$.a[:1]", "$.a[?(@.b)]", "$['a','b'].c",
-        "$.a[*].length()", "$..[0]",
+        "$.a[*].length()", "$..[0]"
     ])
     func indefinitePaths(_ expression: String) throws {
         #expect(try !JSONPath(expression).isDefinite)
@@ -23,7 +23,7 @@ import UnderstudyJSON
         "$.['a']", " $.a ", #"$[ 'a' , "b" ]"#, "$[ 0 , 1 ]", "$.a-b", "$.@type", "$[?(@.a==1)]",
         "$[?( @.a == 1 )]", "$.a[?(@.b in ['x', \"y\"])]", #"$[?(@.a =~ /a\/b/)]"#, "$[?(@.a =~ /x/imsx)]",
         "$..['a']", "$..*", "$[:]", "$[?(@.a == +1.5e3)]", "$[?(@.a == .5)]", "@", "$[-1:]",
-        "$[?(@.a && (@.b || !@.c))]", "$[?(@.a == {\"k\": [1, 'two']})]",
+        "$[?(@.a && (@.b || !@.c))]", "$[?(@.a == {\"k\": [1, 'two']})]"
     ])
     func acceptsJaywaySyntax(_ expression: String) throws {
         #expect(try JSONPath(expression).expression == expression)
@@ -36,7 +36,7 @@ import UnderstudyJSON
         "$.a.sum(1)", "$a", "$.a b", "$[1:2:3]", "$[-]", "$[1,]", "$[99999999999999999999]", "$[?@.a]",
         "$[?(1)]", "$[?(@.a && )]", "$[?(@.a & @.b)]", "$..length()", "$[?((@.a)]", "$[?(@.a)]]",
         "$[?(@.a == tru)]", "$[?(@.a == 1.2.3)]", "$['a'] b", "$[?(@.a == 'x' @.b)]", "$[?(@.a == \\u)]",
-        "[", "]", ")", "$)", "$[?(", "$[?(@", "$[?(@.a ==", "$[?(@.a in {", "$['\\u12']",
+        "[", "]", ")", "$)", "$[?(", "$[?(@", "$[?(@.a ==", "$[?(@.a in {", "$['\\u12']"
     ])
     func rejectsMalformedExpressions(_ expression: String) {
         #expect(throws: JSONPathError.self) { try JSONPath(expression) }
@@ -47,7 +47,7 @@ import UnderstudyJSON
         ("$[?(@.a like 1)]", 8),
         ("$.a.foo()", 4),
         ("$[abc]", 2),
-        ("$[?(@.a == 'x)]", 11),
+        ("$[?(@.a == 'x)]", 11)
     ])
     func errorsSayWhere(_ expression: String, _ position: Int) {
         do {

@@ -20,7 +20,8 @@ import UnderstudyJSON
         .init(##"{"items":[{"type":"string"}],"additionalItems":false}"##, ##"["a","b"]"##, false, .v201909),
         .init(##"{"items":[{"type":"string"}],"additionalItems":false}"##, ##"["a"]"##, true, .v4),
         .init(##"{"items":[{"type":"string"}],"additionalItems":{"type":"integer"}}"##, ##"["a",2,"c"]"##, false, .v6),
-        .init(##"{"items":{"type":"string"},"additionalItems":false}"##, ##"["a","b"]"##, true, .v7),  // ignored with schema items
+        // additionalItems is ignored when items is a schema.
+        .init(##"{"items":{"type":"string"},"additionalItems":false}"##, ##"["a","b"]"##, true, .v7),
         // prefixItems is 2020-12 only; earlier drafts ignore it as an unknown keyword.
         .init(##"{"prefixItems":[{"type":"string"}]}"##, "[1]", false, .v202012),
         .init(##"{"prefixItems":[{"type":"string"}]}"##, "[1]", true, .v201909),
@@ -52,7 +53,7 @@ import UnderstudyJSON
         .init(##"{"$defs":{"s":{"type":"string"}},"$ref":"#/$defs/s","maxLength":1}"##, ##""abc""##, true, .v7),
         .init(##"{"$defs":{"s":{"type":"string"}},"$ref":"#/$defs/s","maxLength":1}"##, ##""abc""##, false, .v201909),
         .init(##"{"$defs":{"s":{"type":"string"}},"$ref":"#/$defs/s","maxLength":1}"##, ##""abc""##, false, .v202012),
-        .init(##"{"$defs":{"s":{"type":"string"}},"$ref":"#/$defs/s","maxLength":1}"##, "1", false, .v4),
+        .init(##"{"$defs":{"s":{"type":"string"}},"$ref":"#/$defs/s","maxLength":1}"##, "1", false, .v4)
     ]
 
     @Test(arguments: cases) func draftRule(_ row: JSONSchemaTestCase) throws { try row.run() }

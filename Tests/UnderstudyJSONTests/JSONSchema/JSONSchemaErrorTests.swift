@@ -56,7 +56,7 @@ import UnderstudyJSON
         Row(#"{"exclusiveMinimum":false}"#, "must be a number in schemaVersion V6", .v6),
         Row(#"{"maximum":3,"exclusiveMaximum":3}"#, "must be a boolean in schemaVersion V4", .v4),
         Row(#"{"items":[{"type":"string"}]}"#, "use \"prefixItems\""),
-        Row(#"{"items":true}"#, "boolean schemas", .v4),
+        Row(#"{"items":true}"#, "boolean schemas", .v4)
     ]
 
     @Test(arguments: rows) func refused(_ row: Row) throws {
@@ -75,7 +75,7 @@ import UnderstudyJSON
         (#"{"exclusiveMaximum":3}"#, .v6),
         (#"{"maximum":3,"exclusiveMaximum":true}"#, .v4),
         (#"{"minLength":2.0,"format":"no-such-format","x-extension":[1,{"type":7}]}"#, .v202012),
-        (#"{"additionalItems":false,"items":[{}]}"#, .v4),
+        (#"{"additionalItems":false,"items":[{}]}"#, .v4)
     ])
     func acceptedInTheirDraft(_ schema: String, _ version: JSONSchemaValidator.Version) throws {
         _ = try JSONSchemaValidator(schema: JSONParser.parse(schema), version: version)

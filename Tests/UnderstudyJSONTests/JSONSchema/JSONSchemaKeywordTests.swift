@@ -21,7 +21,7 @@ import Testing
         .init(#"{"type":"array"}"#, "{}", false),
         .init(#"{"type":["string","null"]}"#, "null", true),
         .init(#"{"type":["string","null"]}"#, #""x""#, true),
-        .init(#"{"type":["string","null"]}"#, "3", false),
+        .init(#"{"type":["string","null"]}"#, "3", false)
     ]
 
     @Test(arguments: typeCases) func type(_ row: JSONSchemaTestCase) throws { try row.run() }
@@ -34,7 +34,7 @@ import Testing
         .init(#"{"const":{"a":1,"b":[true]}}"#, #"{"b":[true],"a":1.0}"#, true),
         .init(#"{"const":{"a":1,"b":[true]}}"#, #"{"a":1}"#, false),
         .init(#"{"const":false}"#, "0", false),
-        .init(#"{"const":null}"#, "null", true),
+        .init(#"{"const":null}"#, "null", true)
     ]
 
     @Test(arguments: valueCases) func enumAndConst(_ row: JSONSchemaTestCase) throws { try row.run() }
@@ -62,7 +62,7 @@ import Testing
         .init(#"{"multipleOf":2.5}"#, "-7.4", false),
         .init(#"{"multipleOf":1e-2}"#, "3.14", true),
         .init(#"{"multipleOf":0.123456789}"#, "1e308", false),  // quotient overflows: not a multiple
-        .init(#"{"multipleOf":3}"#, "123456789012345678901234567890", true),  // beyond 64 bits
+        .init(#"{"multipleOf":3}"#, "123456789012345678901234567890", true)  // beyond 64 bits
     ]
 
     @Test(arguments: numberCases) func numbers(_ row: JSONSchemaTestCase) throws { try row.run() }
@@ -81,7 +81,7 @@ import Testing
         .init(#"{"pattern":"^\\d{3}-\\d{4}$"}"#, #""555-12345""#, false),
         .init(#"{"pattern":"x"}"#, "12", true),  // not a string: ignored
         .init(#"{"format":"email"}"#, #""not an email""#, true),  // annotation only
-        .init(#"{"format":"date-time"}"#, #""yesterday""#, true),
+        .init(#"{"format":"date-time"}"#, #""yesterday""#, true)
     ]
 
     @Test(arguments: stringCases) func strings(_ row: JSONSchemaTestCase) throws { try row.run() }
@@ -112,7 +112,7 @@ import Testing
         .init(#"{"contains":{"type":"integer"},"minContains":2}"#, #"[1,"a"]"#, false),
         .init(#"{"contains":{"type":"integer"},"maxContains":1}"#, "[1,2]", false),
         .init(#"{"contains":{"type":"integer"},"maxContains":1}"#, #"[1,"a"]"#, true),
-        .init(#"{"contains":{"type":"integer"},"minContains":0}"#, "[]", true),
+        .init(#"{"contains":{"type":"integer"},"minContains":0}"#, "[]", true)
     ]
 
     @Test(arguments: arrayCases) func arrays(_ row: JSONSchemaTestCase) throws { try row.run() }
@@ -142,7 +142,7 @@ import Testing
         .init(#"{"dependentRequired":{"card":["billing"]}}"#, #"{"card":1}"#, false),
         .init(#"{"dependentRequired":{"card":["billing"]}}"#, #"{"billing":1}"#, true),
         .init(#"{"dependentSchemas":{"card":{"required":["billing"]}}}"#, #"{"card":1}"#, false),
-        .init(#"{"dependentSchemas":{"card":{"required":["billing"]}}}"#, #"{"other":1}"#, true),
+        .init(#"{"dependentSchemas":{"card":{"required":["billing"]}}}"#, #"{"other":1}"#, true)
     ]
 
     @Test(arguments: objectCases) func objects(_ row: JSONSchemaTestCase) throws { try row.run() }
@@ -159,20 +159,24 @@ import Testing
         .init(#"{"oneOf":[{"type":"integer"},{"minimum":3}]}"#, "1.5", false),
         .init(#"{"not":{"type":"string"}}"#, "1", true),
         .init(#"{"not":{"type":"string"}}"#, #""x""#, false),
-        .init(#"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
-              #"{"kind":"card","number":"4111"}"#, true),
-        .init(#"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
-              #"{"kind":"card"}"#, false),
-        .init(#"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
-              #"{"kind":"bank","iban":"x"}"#, true),
-        .init(#"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
-              #"{"kind":"bank"}"#, false),
+        .init(
+            #"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
+            #"{"kind":"card","number":"4111"}"#, true),
+        .init(
+            #"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
+            #"{"kind":"card"}"#, false),
+        .init(
+            #"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
+            #"{"kind":"bank","iban":"x"}"#, true),
+        .init(
+            #"{"if":{"properties":{"kind":{"const":"card"}}},"then":{"required":["number"]},"else":{"required":["iban"]}}"#,
+            #"{"kind":"bank"}"#, false),
         .init(#"{"then":{"required":["x"]}}"#, "{}", true),  // then without if: ignored
         .init("true", "[1]", true),
         .init("false", "null", false),
         .init(#"{"properties":{"a":false}}"#, #"{"a":1}"#, false),
         .init(#"{"properties":{"a":false}}"#, "{}", true),
-        .init(#"{"x-vendor":{"type":"nonsense"},"type":"integer"}"#, "1", true),  // unknown keyword: ignored
+        .init(#"{"x-vendor":{"type":"nonsense"},"type":"integer"}"#, "1", true)  // unknown keyword: ignored
     ]
 
     @Test(arguments: combinatorCases) func combinatorsAndBooleans(_ row: JSONSchemaTestCase) throws { try row.run() }

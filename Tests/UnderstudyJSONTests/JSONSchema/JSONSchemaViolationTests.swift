@@ -28,7 +28,8 @@ import UnderstudyJSON
     }
 
     @Test func draft4ExclusiveFailureNamesTheExclusiveKeyword() throws {
-        let validator = try JSONSchemaValidator(schema: JSONParser.parse(#"{"maximum":3,"exclusiveMaximum":true}"#), version: .v4)
+        let validator = try JSONSchemaValidator(
+            schema: JSONParser.parse(#"{"maximum":3,"exclusiveMaximum":true}"#), version: .v4)
         #expect(validator.validate(3).map(\.keyword) == ["exclusiveMaximum"])
         #expect(validator.validate(4).first?.description.hasPrefix("(root): exclusiveMaximum") == true)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import UnderstudyJSON
+
 @testable import UnderstudyCore
 @testable import UnderstudyServer
-import UnderstudyJSON
 
 /// An engine and its admin API, driven by calling `handle` directly (no sockets).
 struct AdminHarness {
@@ -24,21 +25,26 @@ struct AdminHarness {
     @discardableResult
     func call(_ method: String, _ path: String, _ body: String? = nil, headers: [(String, String)] = []) -> AdminReply {
         let request = LoggedRequest(
-            method: method, url: path, headers: HeaderFields(headers.map { HeaderFields.Field(name: $0.0, value: $0.1) }),
+            method: method, url: path,
+            headers: HeaderFields(headers.map { HeaderFields.Field(name: $0.0, value: $0.1) }),
             body: Data((body ?? "").utf8))
         return AdminReply(response: api.handle(request))
     }
 
     /// A request to the stub server itself, journalled as the HTTP server would.
     @discardableResult
-    func serve(_ method: String, _ url: String, body: String = "", headers: [(String, String)] = [], at date: Date = Date()) -> ServeDecision {
+    func serve(
+        _ method: String, _ url: String, body: String = "", headers: [(String, String)] = [], at date: Date = Date()
+    ) -> ServeDecision {
         let request = LoggedRequest(
-            method: method, url: url, headers: HeaderFields(headers.map { HeaderFields.Field(name: $0.0, value: $0.1) }),
+            method: method, url: url,
+            headers: HeaderFields(headers.map { HeaderFields.Field(name: $0.0, value: $0.1) }),
             body: Data(body.utf8), loggedDate: date)
         guard case .immediate(let decision) = engine.decide(request, capabilities: .inline) else {
             Issue.record("inline capabilities should answer every request at once")
             return ServeDecision(
-                eventID: request.id, stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(), fault: nil,
+                eventID: request.id, stub: nil, status: 0, statusMessage: nil, headers: HeaderFields(), body: Data(),
+                fault: nil,
                 delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
         }
         engine.complete(decision)
@@ -73,7 +79,8 @@ struct TemporaryRoot {
 
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-admin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("mappings"), withIntermediateDirectories: true)
     }
 
     func write(_ relative: String, _ text: String) throws {

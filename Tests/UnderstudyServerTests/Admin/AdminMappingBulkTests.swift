@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 @Suite struct AdminMappingBulkTests {
@@ -25,7 +26,8 @@ import UnderstudyCore
     @Test func importCanIgnoreDuplicates() {
         let admin = AdminHarness()
         admin.create(#"{"id":"\#(a)","request":{"url":"/old"}}"#)
-        let body = #"{"mappings":[{"id":"\#(a)","request":{"url":"/replaced"}},{"id":"\#(b)","request":{"url":"/added"}}],"importOptions":{"duplicatePolicy":"IGNORE"}}"#
+        let body =
+            #"{"mappings":[{"id":"\#(a)","request":{"url":"/replaced"}},{"id":"\#(b)","request":{"url":"/added"}}],"importOptions":{"duplicatePolicy":"IGNORE"}}"#
         #expect(admin.call("POST", "/__admin/mappings/import", body).status == 200)
         #expect(Set(admin.listedURLs()) == ["/old", "/added"])
     }
@@ -34,7 +36,8 @@ import UnderstudyCore
         let admin = AdminHarness()
         admin.create(#"{"id":"\#(a)","request":{"url":"/kept"}}"#)
         admin.create(#"{"request":{"url":"/dropped"}}"#)
-        let body = #"{"mappings":[{"id":"\#(a)","request":{"url":"/kept2"}},{"request":{"url":"/new"}}],"importOptions":{"deleteAllNotInImport":true}}"#
+        let body =
+            #"{"mappings":[{"id":"\#(a)","request":{"url":"/kept2"}},{"request":{"url":"/new"}}],"importOptions":{"deleteAllNotInImport":true}}"#
         admin.call("POST", "/__admin/mappings/import", body)
         #expect(Set(admin.listedURLs()) == ["/kept2", "/new"])
     }
@@ -42,10 +45,14 @@ import UnderstudyCore
     @Test func badImportChangesNothing() {
         let admin = AdminHarness()
         admin.create(#"{"request":{"url":"/a"}}"#)
-        let bad = admin.call("POST", "/__admin/mappings/import", #"{"mappings":[{"request":{"url":"/x"}},{"request":{"method":7}}],"importOptions":{"deleteAllNotInImport":true}}"#)
+        let bad = admin.call(
+            "POST", "/__admin/mappings/import",
+            #"{"mappings":[{"request":{"url":"/x"}},{"request":{"method":7}}],"importOptions":{"deleteAllNotInImport":true}}"#
+        )
         #expect(bad.status == 422)
         #expect(bad.json["errors"]?[0]?["source"]?["pointer"] == "/mappings/1/request/method")
-        let policy = admin.call("POST", "/__admin/mappings/import", #"{"mappings":[],"importOptions":{"duplicatePolicy":"MERGE"}}"#)
+        let policy = admin.call(
+            "POST", "/__admin/mappings/import", #"{"mappings":[],"importOptions":{"duplicatePolicy":"MERGE"}}"#)
         #expect(policy.status == 422)
         #expect(admin.listedURLs() == ["/a"])
     }
@@ -62,7 +69,8 @@ import UnderstudyCore
         #expect(found.json["mappings"]?[0]?["request"]?["url"] == "/a")
         let byPath = admin.call("POST", "/__admin/mappings/find-by-metadata", #"{"matchesJsonPath":"$.outer.inner"}"#)
         #expect(byPath.json["meta"]?["total"] == 2)
-        #expect(admin.call("POST", "/__admin/mappings/remove-by-metadata", #"{"matchesJsonPath":"$.outer"}"#).status == 200)
+        #expect(
+            admin.call("POST", "/__admin/mappings/remove-by-metadata", #"{"matchesJsonPath":"$.outer"}"#).status == 200)
         #expect(admin.listedURLs() == ["/c"])
         #expect(admin.call("POST", "/__admin/mappings/find-by-metadata", #"{"bogus":1}"#).status == 422)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 @Suite struct AdminMappingsTests {
@@ -11,7 +12,10 @@ import UnderstudyCore
         let page = admin.call("GET", "/__admin/mappings?limit=2&offset=3")
         #expect(page.status == 200)
         #expect(page.json["meta"]?["total"] == 21)
-        #expect(page.json["mappings"]?.arrayValue?.compactMap { $0["request"]?["url"]?.stringValue } == ["/things/18", "/things/17"])
+        #expect(
+            page.json["mappings"]?.arrayValue?.compactMap { $0["request"]?["url"]?.stringValue } == [
+                "/things/18", "/things/17"
+            ])
         #expect(admin.listedURLs().prefix(2) == ["/first", "/things/20"])
     }
 
@@ -29,7 +33,9 @@ import UnderstudyCore
 
     @Test func createAnswers201WithTheStoredStub() {
         let admin = AdminHarness()
-        let reply = admin.call("POST", "/__admin/mappings", #"{"request":{"method":"GET","url":"/hi"},"response":{"body":"hello"},"extra":1}"#)
+        let reply = admin.call(
+            "POST", "/__admin/mappings",
+            #"{"request":{"method":"GET","url":"/hi"},"response":{"body":"hello"},"extra":1}"#)
         #expect(reply.status == 201)
         #expect(reply.response.headers.first("Content-Type") == "application/json")
         let id = reply.json["id"]?.stringValue ?? ""
@@ -48,9 +54,11 @@ import UnderstudyCore
 
     @Test func badMappingIs422AndChangesNothing() {
         let admin = AdminHarness()
-        let reply = admin.call("POST", "/__admin/mappings", #"{"request":{"bodyPatterns":[{"equalTo":"x"},{"matches":"[a-"}]}}"#)
+        let reply = admin.call(
+            "POST", "/__admin/mappings", #"{"request":{"bodyPatterns":[{"equalTo":"x"},{"matches":"[a-"}]}}"#)
         #expect(reply.status == 422)
-        #expect(reply.json["errors"]?[0]?["source"]?["pointer"]?.stringValue?.hasPrefix("/request/bodyPatterns/1") == true)
+        #expect(
+            reply.json["errors"]?[0]?["source"]?["pointer"]?.stringValue?.hasPrefix("/request/bodyPatterns/1") == true)
         #expect(reply.json["errors"]?[0]?["code"] == 10)
         #expect(admin.engine.store.count == 0)
     }
@@ -115,7 +123,8 @@ import UnderstudyCore
     @Test func editRouteReplacesByTheBodyId() {
         let admin = AdminHarness()
         let id = admin.create(#"{"request":{"url":"/a"}}"#)
-        #expect(admin.call("POST", "/__admin/mappings/edit", #"{"id":"\#(id)","request":{"url":"/edited"}}"#).status == 200)
+        #expect(
+            admin.call("POST", "/__admin/mappings/edit", #"{"id":"\#(id)","request":{"url":"/edited"}}"#).status == 200)
         #expect(admin.listedURLs() == ["/edited"])
     }
 
@@ -143,7 +152,8 @@ import UnderstudyCore
         let admin = AdminHarness()
         let id = admin.create(#"{"request":{"url":"/a"}}"#)
         admin.create(#"{"request":{"url":"/b"}}"#)
-        #expect(admin.call("POST", "/__admin/mappings/remove", #"{"id":"\#(id)","request":{"url":"/zzz"}}"#).status == 200)
+        #expect(
+            admin.call("POST", "/__admin/mappings/remove", #"{"id":"\#(id)","request":{"url":"/zzz"}}"#).status == 200)
         #expect(admin.listedURLs() == ["/b"])
     }
 
@@ -152,8 +162,12 @@ import UnderstudyCore
         admin.create(#"{"request":{"method":"GET","url":"/same"},"response":{"status":201}}"#)
         admin.create(#"{"request":{"method":"GET","url":"/same"},"response":{"status":202}}"#)
         admin.create(#"{"request":{"method":"POST","url":"/same"}}"#)
-        #expect(admin.call("POST", "/__admin/mappings/remove", #"{"request":{"method":"GET","url":"/same"}}"#).status == 200)
-        let statuses = admin.call("GET", "/__admin/mappings").json["mappings"]?.arrayValue?.compactMap { $0["response"]?["status"] }
+        #expect(
+            admin.call("POST", "/__admin/mappings/remove", #"{"request":{"method":"GET","url":"/same"}}"#).status == 200
+        )
+        let statuses = admin.call("GET", "/__admin/mappings").json["mappings"]?.arrayValue?.compactMap {
+            $0["response"]?["status"]
+        }
         #expect(statuses == [200, 201])
     }
 
@@ -165,13 +179,17 @@ import UnderstudyCore
         #expect(bad.status == 422)
         #expect(bad.json["errors"]?[0]?["source"]?["pointer"] == "/mappings/1/priority")
         #expect(admin.engine.store.count == 2)
-        #expect(admin.call("POST", "/__admin/mappings/remove", #"{"mappings":[{"id":"\#(a)"},{"id":"\#(b)"}]}"#).status == 200)
+        #expect(
+            admin.call("POST", "/__admin/mappings/remove", #"{"mappings":[{"id":"\#(a)"},{"id":"\#(b)"}]}"#).status
+                == 200)
         #expect(admin.engine.store.count == 0)
     }
 
     @Test func unknownMappingFieldsAreTolerated() {
         let admin = AdminHarness()
-        let reply = admin.call("POST", "/__admin/mappings", #"{"$schema":"x","request":{"url":"/a","someday":1},"response":{"status":204},"whatever":[1]}"#)
+        let reply = admin.call(
+            "POST", "/__admin/mappings",
+            #"{"$schema":"x","request":{"url":"/a","someday":1},"response":{"status":204},"whatever":[1]}"#)
         #expect(reply.status == 201)
     }
 }

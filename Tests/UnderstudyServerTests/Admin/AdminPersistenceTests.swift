@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 @Suite struct AdminPersistenceTests {
@@ -10,14 +11,17 @@ import UnderstudyCore
         let root = try TemporaryRoot()
         defer { root.remove() }
         let admin = AdminHarness(root: root.url)
-        let created = admin.call("POST", "/__admin/mappings", #"{"id":"\#(id)","persistent":true,"request":{"method":"GET","url":"/hello/world?x=1"}}"#)
+        let created = admin.call(
+            "POST", "/__admin/mappings",
+            #"{"id":"\#(id)","persistent":true,"request":{"method":"GET","url":"/hello/world?x=1"}}"#)
         #expect(created.status == 201)
         let file = "get-hello-world-x-1-\(id).json"
         #expect(try root.mappingFiles() == [file])
         #expect(try root.read("mappings/\(file)")["request"]?["url"] == "/hello/world?x=1")
 
         // Renaming the stub keeps writing the same file.
-        admin.call("PUT", "/__admin/mappings/\(id)", #"{"name":"Renamed!","persistent":true,"request":{"url":"/changed"}}"#)
+        admin.call(
+            "PUT", "/__admin/mappings/\(id)", #"{"name":"Renamed!","persistent":true,"request":{"url":"/changed"}}"#)
         #expect(try root.mappingFiles() == [file])
         #expect(try root.read("mappings/\(file)")["request"]?["url"] == "/changed")
 
@@ -126,7 +130,8 @@ import UnderstudyCore
     @Test func multiMappingFileStubsAreReadOnly() throws {
         let root = try TemporaryRoot()
         defer { root.remove() }
-        try root.write("mappings/many.json", #"{"mappings":[{"id":"\#(id)","request":{"url":"/m1"}},{"request":{"url":"/m2"}}]}"#)
+        try root.write(
+            "mappings/many.json", #"{"mappings":[{"id":"\#(id)","request":{"url":"/m1"}},{"request":{"url":"/m2"}}]}"#)
         let admin = AdminHarness(root: root.url)
         let delete = admin.call("DELETE", "/__admin/mappings/\(id)")
         #expect(delete.status == 409)

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import UnderstudyCore
 import UnderstudyJSON
+
 @testable import UnderstudyServer
 
 /// `/__admin/recordings/…` through the ``AdminRecording`` seam: the server alone has no recorder.
@@ -34,8 +35,9 @@ import UnderstudyJSON
     @Test func withoutARecorderEveryRecordingRouteAnswers501NamingTheModule() {
         let admin = AdminHarness()
         let replies = [
-            admin.call("GET", "/__admin/recordings/status"), admin.call("POST", "/__admin/recordings/start", #"{"targetBaseUrl":"http://x"}"#),
-            admin.call("POST", "/__admin/recordings/stop"), admin.call("POST", "/__admin/recordings/snapshot"),
+            admin.call("GET", "/__admin/recordings/status"),
+            admin.call("POST", "/__admin/recordings/start", #"{"targetBaseUrl":"http://x"}"#),
+            admin.call("POST", "/__admin/recordings/stop"), admin.call("POST", "/__admin/recordings/snapshot")
         ]
         for reply in replies {
             #expect(reply.status == 501)
@@ -62,7 +64,9 @@ import UnderstudyJSON
     @Test func recorderFailuresAnswerInWireMockShape() {
         let recorder = FakeRecorder()
         let api = WireMockAdminAPI(engine: StubEngine(), recorder: recorder)
-        func stop() -> AdminReply { AdminReply(response: api.handle(LoggedRequest(method: "POST", url: "/__admin/recordings/stop"))) }
+        func stop() -> AdminReply {
+            AdminReply(response: api.handle(LoggedRequest(method: "POST", url: "/__admin/recordings/stop")))
+        }
         recorder.failure.withLock { $0 = .invalidSpec(MappingError(pointer: "/targetBaseUrl", title: "missing")) }
         #expect(stop().status == 422)
         #expect(stop().json["errors"]?[0]?["source"]?["pointer"] == "/targetBaseUrl")

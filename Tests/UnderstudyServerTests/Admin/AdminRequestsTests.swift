@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 @Suite struct AdminRequestsTests {
@@ -47,7 +48,10 @@ import UnderstudyCore
         let (admin, _) = journalled()
         let since = admin.call("GET", "/__admin/requests?since=foo")
         #expect(since.status == 400)
-        #expect(since.json == ["errors": [["code": 10, "source": ["pointer": "since"], "title": "foo is not a valid ISO8601 date"]]])
+        #expect(
+            since.json == [
+                "errors": [["code": 10, "source": ["pointer": "since"], "title": "foo is not a valid ISO8601 date"]]
+            ])
         let stub = admin.call("GET", "/__admin/requests?matchingStub=x")
         #expect(stub.status == 400)
         #expect(stub.errorTitle == "Query parameter matchingStub value 'x' is not a valid UUID")
@@ -89,7 +93,8 @@ import UnderstudyCore
 
     @Test func removeByStubMetadata() {
         let (admin, _) = journalled()
-        let removed = admin.call("POST", "/__admin/requests/remove-by-metadata", #"{"matchesJsonPath":"$[?(@.team == 'x')]"}"#)
+        let removed = admin.call(
+            "POST", "/__admin/requests/remove-by-metadata", #"{"matchesJsonPath":"$[?(@.team == 'x')]"}"#)
         #expect(removed.status == 200)
         #expect(urls(removed, "serveEvents") == ["/a", "/c"])
         #expect(admin.engine.journal.events.map(\.request.url) == ["/b"])
@@ -124,7 +129,9 @@ import UnderstudyCore
         admin.create(#"{"request":{"method":"PUT","url":"/far/far/away"}}"#)
         let reply = admin.call("POST", "/__admin/near-misses/request", #"{"url":"/thin","method":"GET"}"#)
         #expect(reply.status == 200)
-        let urls = reply.json["nearMisses"]?.arrayValue?.compactMap { $0["stubMapping"]?["request"]?["url"]?.stringValue }
+        let urls = reply.json["nearMisses"]?.arrayValue?.compactMap {
+            $0["stubMapping"]?["request"]?["url"]?.stringValue
+        }
         #expect(urls?.count == 3)
         #expect(urls?.first == "/thing" || urls?.first == "/thin")
         #expect(!(urls ?? []).contains("/far/far/away"))

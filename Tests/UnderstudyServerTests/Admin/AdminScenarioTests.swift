@@ -1,13 +1,18 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 @Suite struct AdminScenarioTests {
     func withScenario() -> AdminHarness {
         let admin = AdminHarness()
-        admin.create(#"{"scenarioName":"my scenario","requiredScenarioState":"Started","newScenarioState":"2","request":{"url":"/s"}}"#)
-        admin.create(#"{"scenarioName":"my scenario","requiredScenarioState":"2","newScenarioState":"3","request":{"url":"/s"}}"#)
+        admin.create(
+            #"{"scenarioName":"my scenario","requiredScenarioState":"Started","newScenarioState":"2","request":{"url":"/s"}}"#
+        )
+        admin.create(
+            #"{"scenarioName":"my scenario","requiredScenarioState":"2","newScenarioState":"3","request":{"url":"/s"}}"#
+        )
         return admin
     }
 
@@ -67,7 +72,8 @@ import UnderstudyCore
         #expect(bare.status == 200)
         #expect(bare.json == ["fixedDelay": 250, "extended": ["a": 1]])
         #expect(admin.engine.settings.fixedDelay == 250)
-        admin.call(method, "/__admin/settings", #"{"settings":{"delayDistribution":{"type":"uniform","lower":1,"upper":2}}}"#)
+        admin.call(
+            method, "/__admin/settings", #"{"settings":{"delayDistribution":{"type":"uniform","lower":1,"upper":2}}}"#)
         #expect(admin.engine.settings.fixedDelay == nil)
         #expect(admin.call("GET", "/__admin/settings").json["settings"]?["delayDistribution"]?["type"] == "uniform")
     }

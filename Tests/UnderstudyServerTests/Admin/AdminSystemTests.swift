@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 @Suite struct AdminSystemTests {
@@ -77,7 +78,9 @@ import UnderstudyCore
 
     @Test func literalSegmentsBeatParameters() {
         var router = AdminRouter<Int>()
-        router.add("GET", "things/{id}") { _, call in AdminResponse(status: 200, body: Data("id \(call.parameters[0])".utf8)) }
+        router.add("GET", "things/{id}") { _, call in
+            AdminResponse(status: 200, body: Data("id \(call.parameters[0])".utf8))
+        }
         router.add("GET", "things/special") { _, _ in AdminResponse(status: 200, body: Data("special".utf8)) }
         let special = router.handle(LoggedRequest(method: "GET", url: "/__admin/things/special"), target: 0)
         let other = router.handle(LoggedRequest(method: "GET", url: "/__admin/things/42?x=1"), target: 0)

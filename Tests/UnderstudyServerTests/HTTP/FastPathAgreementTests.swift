@@ -19,7 +19,7 @@ import UnderstudyCore
         #"{"id":"00000000-0000-0000-0000-000000000007","request":{"method":"GET","urlPattern":"/tpl/.*"},"response":{"body":"{{request.path}}","transformers":["response-template"]}}"#,
         #"{"id":"00000000-0000-0000-0000-000000000008","request":{"method":"DELETE","url":"/gone"},"response":{"status":204}}"#,
         #"{"id":"00000000-0000-0000-0000-000000000009","request":{"method":"GET","url":"/own-length"},"response":{"body":"abc","headers":{"Content-Length":"3"}}}"#,
-        #"{"id":"00000000-0000-0000-0000-00000000000a","request":{"method":"ANY","url":"/any","headers":{"X-Key":{"matches":"k.*"}}},"response":{"status":202,"body":""}}"#,
+        #"{"id":"00000000-0000-0000-0000-00000000000a","request":{"method":"ANY","url":"/any","headers":{"X-Key":{"matches":"k.*"}}},"response":{"status":202,"body":""}}"#
     ]
 
     /// A request, and whether the fast path must be the one to answer it.
@@ -33,7 +33,10 @@ import UnderstudyCore
         Case(raw: "GET /hello HTTP/1.1\r\nHost: example.com:8080\r\nUser-Agent: t\r\n\r\n", fast: true),
         Case(raw: "GET /hello HTTP/1.1\r\n\r\n", fast: true),
         Case(raw: "GET /json?q=a%20b HTTP/1.1\r\nHost: h\r\nConnection: keep-alive\r\n\r\n", fast: true),
-        Case(raw: "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: 8\r\n\r\n{\"x\": 1}", fast: true),
+        Case(
+            raw:
+                "POST /echo HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: 8\r\n\r\n{\"x\": 1}",
+            fast: true),
         Case(raw: "PUT /any HTTP/1.1\r\nX-Key:\tkey 1\r\nContent-Length: 0\r\n\r\n", fast: true),
         Case(raw: "OPTIONS /any HTTP/1.1\r\nx-key: k\r\n\r\n", fast: true),
         Case(raw: "GET /hello HTTP/1.1\r\nX-Empty:\r\nX-Blank: \r\nX-Next: 1\r\n\r\n", fast: true),
@@ -50,7 +53,7 @@ import UnderstudyCore
         Case(raw: "GET /tpl/x HTTP/1.1\r\n\r\n", fast: false),
         Case(raw: "DELETE /gone HTTP/1.1\r\n\r\n", fast: false),
         Case(raw: "GET /own-length HTTP/1.1\r\n\r\n", fast: false),
-        Case(raw: "GET /hello HTTP/1.1\r\nX-Odd: trailing \r\n\r\n", fast: false),
+        Case(raw: "GET /hello HTTP/1.1\r\nX-Odd: trailing \r\n\r\n", fast: false)
     ]
 
     static func configuration(fast: Bool) -> StubServerConfiguration {
@@ -165,6 +168,7 @@ import UnderstudyCore
             method: request.method, url: request.url, host: request.host, clientIP: request.clientIP,
             protocolVersion: request.protocolVersion, headers: request.headers.fields.map { "\($0.name): \($0.value)" },
             body: request.body, browserProxyRequest: request.browserProxyRequest, stubID: event.stub?.id,
-            responseDefinition: event.responseDefinition, response: event.response, subEvents: event.subEvents.map(\.type))
+            responseDefinition: event.responseDefinition, response: event.response,
+            subEvents: event.subEvents.map(\.type))
     }
 }

@@ -17,7 +17,8 @@ import UnderstudyCore
             let engine = StubEngine()
             for stub in FastPathAgreementTests.stubs { try engine.store.add(StubMapping(jsonText: stub)) }
             environment = ConnectionEnvironment(
-                engine: engine, admin: nil, configuration: FastPathAgreementTests.configuration(fast: fast), requestShutdown: {})
+                engine: engine, admin: nil, configuration: FastPathAgreementTests.configuration(fast: fast),
+                requestShutdown: {})
             try ConnectionPipeline.configure(channel, environment: environment)
             _ = channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 40_000))
             channel.embeddedEventLoop.run()

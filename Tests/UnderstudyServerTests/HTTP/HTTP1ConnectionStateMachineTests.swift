@@ -11,7 +11,8 @@ import Testing
 
     func receiving() -> HTTP1ConnectionStateMachine {
         var machine = HTTP1ConnectionStateMachine()
-        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false) else {
+        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false)
+        else {
             Issue.record("a head while idle is a new request")
             return machine
         }
@@ -23,7 +24,10 @@ import Testing
         var machine = receiving()
         _ = machine.receive(.body(ByteBuffer(string: "abc")), maxBodyBytes: 8, uploading: false, isOffline: false)
         _ = machine.receive(.body(ByteBuffer(string: "de")), maxBodyBytes: 8, uploading: false, isOffline: false)
-        guard case .dispatch(let dispatched, let body, _) = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false) else {
+        guard
+            case .dispatch(let dispatched, let body, _) = machine.receive(
+                .end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
+        else {
             Issue.record("the end of a request dispatches it")
             return
         }
@@ -35,7 +39,10 @@ import Testing
     @Test func aBodyPastTheLimitIsRefused() {
         var machine = receiving()
         _ = machine.receive(.body(ByteBuffer(string: "12345")), maxBodyBytes: 8, uploading: false, isOffline: false)
-        guard case .refuseTooLarge = machine.receive(.body(ByteBuffer(string: "6789")), maxBodyBytes: 8, uploading: false, isOffline: false) else {
+        guard
+            case .refuseTooLarge = machine.receive(
+                .body(ByteBuffer(string: "6789")), maxBodyBytes: 8, uploading: false, isOffline: false)
+        else {
             Issue.record("9 bytes against a limit of 8 are refused")
             return
         }
@@ -61,7 +68,10 @@ import Testing
         _ = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false)
         machine.startStreamingUpload()
         #expect(machine.isResponding)
-        guard case .forwardToUpload(let chunk) = machine.receive(.body(ByteBuffer(string: "big")), maxBodyBytes: 8, uploading: true, isOffline: false) else {
+        guard
+            case .forwardToUpload(let chunk) = machine.receive(
+                .body(ByteBuffer(string: "big")), maxBodyBytes: 8, uploading: true, isOffline: false)
+        else {
             Issue.record("a streaming body's part goes upstream")
             return
         }
@@ -76,7 +86,8 @@ import Testing
         var machine = receiving()
         _ = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
         #expect(machine.responseEnds(mustClose: false) == false)
-        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false) else {
+        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false)
+        else {
             Issue.record("after a keep-alive response the connection takes the next request")
             return
         }
@@ -126,8 +137,9 @@ import Testing
         var responding = receiving()
         _ = responding.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
         // A delay, gate or upstream of ours: not idle, however long.
-        guard case .checkAgain(let again) = responding.idleTimerFired(
-            idleFor: .seconds(60), timeout: timeout, writable: true, uploadAwaitsClient: false)
+        guard
+            case .checkAgain(let again) = responding.idleTimerFired(
+                idleFor: .seconds(60), timeout: timeout, writable: true, uploadAwaitsClient: false)
         else {
             Issue.record("a response in progress is not idle")
             return
@@ -135,7 +147,10 @@ import Testing
         #expect(again == timeout)
         // A slow reader with our answer in its socket buffer: not idle either.
         var slowReader = HTTP1ConnectionStateMachine()
-        guard case .checkAgain = slowReader.idleTimerFired(idleFor: .seconds(60), timeout: timeout, writable: false, uploadAwaitsClient: false) else {
+        guard
+            case .checkAgain = slowReader.idleTimerFired(
+                idleFor: .seconds(60), timeout: timeout, writable: false, uploadAwaitsClient: false)
+        else {
             Issue.record("an unwritable socket is not idle")
             return
         }
@@ -144,12 +159,18 @@ import Testing
     @Test func theIdleTimerClosesWhenTheClientIsSilentForTheWholeTimeout() {
         let timeout = TimeAmount.seconds(10)
         var idle = HTTP1ConnectionStateMachine()
-        guard case .checkAgain(let rest) = idle.idleTimerFired(idleFor: .seconds(4), timeout: timeout, writable: true, uploadAwaitsClient: false) else {
+        guard
+            case .checkAgain(let rest) = idle.idleTimerFired(
+                idleFor: .seconds(4), timeout: timeout, writable: true, uploadAwaitsClient: false)
+        else {
             Issue.record("4 s of 10 is not idle yet")
             return
         }
         #expect(rest == .seconds(6))
-        guard case .close = idle.idleTimerFired(idleFor: .seconds(10), timeout: timeout, writable: true, uploadAwaitsClient: false) else {
+        guard
+            case .close = idle.idleTimerFired(
+                idleFor: .seconds(10), timeout: timeout, writable: true, uploadAwaitsClient: false)
+        else {
             Issue.record("a silent client is closed at the time-out")
             return
         }
@@ -157,7 +178,10 @@ import Testing
         // A body streaming upstream that waits for the client is the client's to keep coming.
         var upload = HTTP1ConnectionStateMachine()
         upload.startStreamingUpload()
-        guard case .close = upload.idleTimerFired(idleFor: .seconds(10), timeout: timeout, writable: true, uploadAwaitsClient: true) else {
+        guard
+            case .close = upload.idleTimerFired(
+                idleFor: .seconds(10), timeout: timeout, writable: true, uploadAwaitsClient: true)
+        else {
             Issue.record("a silent uploader is closed at the time-out")
             return
         }

@@ -13,7 +13,7 @@ import UnderstudyCore
     static let stubs = [
         #"{"request":{"url":"/plain"},"response":{"status":200,"body":"plain"}}"#,
         #"{"request":{"urlPathPattern":"/users/.*"},"response":{"status":200,"body":"user {{request.path.[1]}}","transformers":["response-template"]}}"#,
-        #"{"request":{"method":"POST","url":"/upload"},"response":{"status":201,"body":"stored"}}"#,
+        #"{"request":{"method":"POST","url":"/upload"},"response":{"status":201,"body":"stored"}}"#
     ]
 
     final class Connection {
@@ -25,7 +25,8 @@ import UnderstudyCore
             var configuration = FastPathAgreementTests.configuration(fast: fast)
             configuration.maxBodyBytes = 1 << 20
             let environment = ConnectionEnvironment(
-                engine: engine, admin: WireMockAdminAPI(engine: engine), configuration: configuration, requestShutdown: {},
+                engine: engine, admin: WireMockAdminAPI(engine: engine), configuration: configuration,
+                requestShutdown: {},
                 offLoop: InPlaceOffLoop())
             try ConnectionPipeline.configure(channel, environment: environment)
             _ = channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 40_000))
@@ -63,7 +64,8 @@ import UnderstudyCore
     @Test func aBodyTooBigToMatchOnTheLoopIsStillAnswered() throws {
         let connection = try Connection(fast: false)
         let body = String(repeating: "x", count: StubConnectionHandler.matchOnLoopBodyLimit + 1)
-        let answer = connection.exchange("POST /upload HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let answer = connection.exchange(
+            "POST /upload HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         #expect(answer.hasPrefix("HTTP/1.1 201"))
         #expect(answer.hasSuffix("stored"))
     }

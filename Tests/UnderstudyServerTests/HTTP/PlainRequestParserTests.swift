@@ -7,7 +7,9 @@ import UnderstudyCore
 /// byte, and leaves every other shape to NIO's decoder.
 @Suite struct PlainRequestParserTests {
     static func parse(_ text: String, maxHeadBytes: Int = 1024, maxBodyBytes: Int = 64) -> PlainRequestParser.Outcome {
-        Array(text.utf8).withUnsafeBytes { PlainRequestParser.parse($0, maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes) }
+        Array(text.utf8).withUnsafeBytes {
+            PlainRequestParser.parse($0, maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes)
+        }
     }
 
     static func request(_ text: String) -> PlainRequestParser.Request? {
@@ -21,7 +23,8 @@ import UnderstudyCore
     }
 
     @Test func readsMethodTargetHeadersInOrderAndWhereTheRequestEnds() throws {
-        let text = "GET /a/b?q=1&r=%20x HTTP/1.1\r\nHost: example.com:81\r\nX-Many:  one, two\r\nx-many:\tthree\r\nEmpty:\r\n\r\n"
+        let text =
+            "GET /a/b?q=1&r=%20x HTTP/1.1\r\nHost: example.com:81\r\nX-Many:  one, two\r\nx-many:\tthree\r\nEmpty:\r\n\r\n"
         let request = try #require(Self.request(text + "GET /next HTTP/1.1\r\n\r\n"))
         #expect(request.method == "GET")
         #expect(request.target == "/a/b?q=1&r=%20x")
@@ -44,7 +47,9 @@ import UnderstudyCore
         let text = "PATCH /items/7 HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
         let bytes = Array(text.utf8)
         for cut in 0..<bytes.count {
-            let outcome = bytes[..<cut].withUnsafeBytes { PlainRequestParser.parse($0, maxHeadBytes: 1024, maxBodyBytes: 64) }
+            let outcome = bytes[..<cut].withUnsafeBytes {
+                PlainRequestParser.parse($0, maxHeadBytes: 1024, maxBodyBytes: 64)
+            }
             guard case .incomplete = outcome else {
                 Issue.record("cut at \(cut) gave \(outcome)")
                 continue
@@ -84,7 +89,7 @@ import UnderstudyCore
         "GET / HTTP/1.1\r\nConnection: keep-alive, Upgrade\r\n\r\n",
         "GET / HTTP/1.1\r\nUpgrade: websocket\r\n\r\n",
         "PUT / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n",
-        "GET / HTTP/1.1\r\nX-Understudy-Set-Aside-Content-Length: 3\r\n\r\n",
+        "GET / HTTP/1.1\r\nX-Understudy-Set-Aside-Content-Length: 3\r\n\r\n"
     ])
     func leavesEveryOtherShapeToTheDecoder(_ text: String) {
         #expect(Self.isNotPlain(text))
@@ -98,7 +103,10 @@ import UnderstudyCore
 
     @Test func givesUpWaitingOnceTheHeadReachesTheLimit() {
         let unfinished = "GET / HTTP/1.1\r\nX-Long: " + String(repeating: "a", count: 100)
-        if case .incomplete = Self.parse(unfinished, maxHeadBytes: 1024) {} else { Issue.record("should wait under the limit") }
+        if case .incomplete = Self.parse(unfinished, maxHeadBytes: 1024) {
+        } else {
+            Issue.record("should wait under the limit")
+        }
         #expect({ if case .notPlain = Self.parse(unfinished, maxHeadBytes: 64) { true } else { false } }())
     }
 }

@@ -8,7 +8,10 @@ final class RawConnection {
     /// Bytes read but not yet consumed by a parse.
     private(set) var pending: [UInt8] = []
 
-    private init(iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, writer: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+    private init(
+        iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator,
+        writer: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) {
         self.iterator = iterator
         self.writer = writer
     }

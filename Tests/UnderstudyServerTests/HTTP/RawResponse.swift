@@ -26,9 +26,11 @@ struct RawResponse {
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        var response = RawResponse(statusLine: statusLine, status: status, headers: headers, body: [], wasChunked: false)
+        var response = RawResponse(
+            statusLine: statusLine, status: status, headers: headers, body: [], wasChunked: false)
         let bodyStart = headEnd + 4
         if bodyless || status == 204 || status == 304 || (100..<200).contains(status) {
             return (response, bodyStart)

@@ -15,7 +15,7 @@ import Testing
         "GET /a HTTP/1.1\r\nUpgrade: websocket\r\n\r\nGET /hidden HTTP/1.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n",
         "CONNECT x:443 HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n",
         "GET /a HTTP/1.1\r\nX-Content-Length: 9\r\nContent-Lengths: 9\r\n\r\nGET /b HTTP/1.1\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
-        "\r\nGET /a HTTP/1.1\r\nNo colon here\r\nContent-Length: 0\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+        "\r\nGET /a HTTP/1.1\r\nNo colon here\r\nContent-Length: 0\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
     ]
 
     @Test(arguments: streams)
@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func aConflictingContentLengthIsSetAsideAfterAPlainRequest() {
-        let stream = "GET /a HTTP/1.1\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let stream =
+            "GET /a HTTP/1.1\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"
         let output = String(decoding: Self.scan([Array(stream.utf8)]), as: UTF8.self)
         #expect(output.contains("\(RequestFramingScanner.setAsideContentLength): 4"))
         #expect(output.hasPrefix("GET /a HTTP/1.1\r\n\r\nPOST /b"))

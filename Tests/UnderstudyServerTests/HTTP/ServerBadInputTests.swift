@@ -19,7 +19,8 @@ import UnderstudyServer
 
     /// The server still answers properly after the bad request.
     static func expectStillServing(_ server: StubHTTPServer) async throws {
-        let (response, _) = try await exchange("GET /ok HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", port: server.port)
+        let (response, _) = try await exchange(
+            "GET /ok HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", port: server.port)
         #expect(response?.bodyText == "fine")
     }
 
@@ -27,7 +28,7 @@ import UnderstudyServer
         "NOT A REQUEST\r\n\r\n",
         "GET /ok HTTP/9.9\r\nHost: a\r\n\r\n",
         "GET /ok HTTP/1.1\r\nHost: a\r\nno colon here\r\n\r\n",
-        "GET /ok HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "GET /ok HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"
     ])
     func malformedRequestsGet400AndAClose(_ text: String) async throws {
         try await withServer(Self.stubs) { server in
@@ -41,7 +42,8 @@ import UnderstudyServer
     @Test func oversizedHeadersGet431AndAClose() async throws {
         try await withServer(Self.stubs, configuration: Self.small) { server in
             let big = String(repeating: "x", count: 2048)
-            let (response, closed) = try await Self.exchange("GET /ok HTTP/1.1\r\nHost: a\r\nX-Big: \(big)\r\n\r\n", port: server.port)
+            let (response, closed) = try await Self.exchange(
+                "GET /ok HTTP/1.1\r\nHost: a\r\nX-Big: \(big)\r\n\r\n", port: server.port)
             #expect(response?.status == 431)
             #expect(closed)
             try await Self.expectStillServing(server)
@@ -51,7 +53,8 @@ import UnderstudyServer
     @Test func aDeclaredBodyOverTheLimitGets413BeforeItIsSent() async throws {
         try await withServer(Self.stubs, configuration: Self.small) { server in
             // Only the head is sent: the answer must come without waiting for the body.
-            let (response, closed) = try await Self.exchange("POST /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n", port: server.port)
+            let (response, closed) = try await Self.exchange(
+                "POST /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n", port: server.port)
             #expect(response?.status == 413)
             #expect(closed)
             #expect(server.engine.journal.count == 0)
@@ -63,7 +66,8 @@ import UnderstudyServer
         try await withServer(Self.stubs, configuration: Self.small) { server in
             let chunk = String(repeating: "y", count: 60)
             let (response, closed) = try await Self.exchange(
-                "POST /ok HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n", port: server.port)
+                "POST /ok HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3c\r\n\(chunk)\r\n3c\r\n\(chunk)\r\n",
+                port: server.port)
             #expect(response?.status == 413)
             #expect(closed)
             #expect(server.engine.journal.count == 0)

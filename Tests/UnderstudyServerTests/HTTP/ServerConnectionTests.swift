@@ -7,7 +7,7 @@ import UnderstudyServer
     static let echoish = [
         #"{"request":{"url":"/one"},"response":{"status":200,"body":"first"}}"#,
         #"{"request":{"url":"/two"},"response":{"status":202,"body":"second"}}"#,
-        #"{"request":{"method":"POST","url":"/upload"},"response":{"status":201,"body":"stored"}}"#,
+        #"{"request":{"method":"POST","url":"/upload"},"response":{"status":201,"body":"stored"}}"#
     ]
 
     @Test func answersPipelinedRequestsInOrderOnOneConnection() async throws {
@@ -29,7 +29,8 @@ import UnderstudyServer
     @Test func readsAChunkedRequestBody() async throws {
         try await withServer(Self.echoish) { server in
             let response = try await RawConnection.with(port: server.port) { connection in
-                try await connection.send("POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")
+                try await connection.send(
+                    "POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")
                 try await connection.send("6\r\n world\r\n0\r\n\r\n")
                 return try await connection.readResponse()
             }
@@ -62,7 +63,8 @@ import UnderstudyServer
     @Test func sends100ContinueBeforeReadingTheBody() async throws {
         try await withServer(Self.echoish) { server in
             try await RawConnection.with(port: server.port) { connection in
-                try await connection.send("POST /upload HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+                try await connection.send(
+                    "POST /upload HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
                 let interim = try #require(try await connection.readResponse())
                 #expect(interim.status == 100)
                 try await connection.send("data")

@@ -7,7 +7,7 @@ import UnderstudyServer
     static let stubs = [
         #"{"request":{"url":"/slow"},"response":{"status":200,"body":"slow","fixedDelayMilliseconds":1500}}"#,
         #"{"request":{"url":"/fast"},"response":{"status":200,"body":"fast"}}"#,
-        #"{"request":{"url":"/dribble"},"response":{"status":200,"body":"abcdefghijkl","chunkedDribbleDelay":{"numberOfChunks":4,"totalDuration":200}}}"#,
+        #"{"request":{"url":"/dribble"},"response":{"status":200,"body":"abcdefghijkl","chunkedDribbleDelay":{"numberOfChunks":4,"totalDuration":200}}}"#
     ]
 
     @Test func aDelayedAnswerDoesNotHoldUpOtherConnections() async throws {

@@ -5,7 +5,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct ServerFaultTests {
@@ -73,7 +73,9 @@ import FoundationNetworking
                 _ = try await freshSession().data(from: server.url("/fault"))
             }
             let code = try #require(error?.code)
-            #expect(Self.urlErrorCodes[fault]?.contains(code) == true, "unexpected URLError \(code.rawValue) for \(fault.rawValue)")
+            #expect(
+                Self.urlErrorCodes[fault]?.contains(code) == true,
+                "unexpected URLError \(code.rawValue) for \(fault.rawValue)")
         }
     }
 
@@ -84,6 +86,6 @@ import FoundationNetworking
         .connectionResetByPeer: [.networkConnectionLost],  // -1005
         .emptyResponse: [.badServerResponse],  // -1011
         .malformedResponseChunk: [.unknown],  // -1
-        .randomDataThenClose: [.unsupportedURL],  // -1002
+        .randomDataThenClose: [.unsupportedURL]  // -1002
     ]
 }

@@ -4,7 +4,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A running server on a free port for one test; stopped when the test ends.

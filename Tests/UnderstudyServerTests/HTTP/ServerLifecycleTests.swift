@@ -5,7 +5,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Stands in for the admin API: records what reaches it, answers JSON, and shuts down on request.
@@ -24,7 +24,8 @@ final class FakeAdmin: AdminRequestHandler {
 
 @Suite struct ServerLifecycleTests {
     // Long enough that stop() always lands while the response is still delayed, even on a loaded machine.
-    static let slow = #"{"request":{"url":"/slow"},"response":{"status":200,"body":"finished","fixedDelayMilliseconds":3000}}"#
+    static let slow =
+        #"{"request":{"url":"/slow"},"response":{"status":200,"body":"finished","fixedDelayMilliseconds":3000}}"#
 
     @Test func stopLetsADelayedRequestInFlightFinish() async throws {
         let engine = StubEngine()
@@ -99,7 +100,8 @@ final class FakeAdmin: AdminRequestHandler {
     }
 
     @Test func anAdminShutdownStopsTheServerAfterAnswering() async throws {
-        let server = try await StubHTTPServer.start(engine: StubEngine(), admin: FakeAdmin(), configuration: quietConfiguration)
+        let server = try await StubHTTPServer.start(
+            engine: StubEngine(), admin: FakeAdmin(), configuration: quietConfiguration)
         var request = URLRequest(url: server.url("/__admin/shutdown"))
         request.httpMethod = "POST"
         let (_, response) = try await freshSession().data(for: request)

@@ -4,13 +4,14 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct ServerStaticFileTests {
     /// root/__files/docs/page.json and root/secret.txt (outside __files).
     static func makeRoot() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("understudy-server-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "understudy-server-\(UUID().uuidString)")
         let files = root.appendingPathComponent("__files/docs")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         try Data(#"{"page":1}"#.utf8).write(to: files.appendingPathComponent("page.json"))
@@ -28,7 +29,9 @@ import FoundationNetworking
         }
     }
 
-    @Test(arguments: ["/../secret.txt", "/docs/../../secret.txt", "/%2e%2e/secret.txt", "/docs/%2E%2E/%2e%2e/secret.txt"])
+    @Test(arguments: [
+        "/../secret.txt", "/docs/../../secret.txt", "/%2e%2e/secret.txt", "/docs/%2E%2E/%2e%2e/secret.txt"
+    ])
     func refusesPathsThatEscapeFiles(_ path: String) async throws {
         let root = try Self.makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -4,7 +4,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct ServerStubServingTests {
@@ -28,7 +28,8 @@ import FoundationNetworking
     }
 
     @Test func keepsRepeatedHeaderNamesAndACustomReasonPhrase() async throws {
-        let stub = #"{"request":{"url":"/why"},"response":{"status":418,"statusMessage":"Short and stout","headers":{"X-Many":["a","b"]}}}"#
+        let stub =
+            #"{"request":{"url":"/why"},"response":{"status":418,"statusMessage":"Short and stout","headers":{"X-Many":["a","b"]}}}"#
         try await withServer([stub]) { server in
             let response = try await RawConnection.with(port: server.port) { connection in
                 try await connection.send("GET /why HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -43,7 +44,9 @@ import FoundationNetworking
     @Test func journalsTheRequestAsSent() async throws {
         try await withServer([Self.named]) { server in
             _ = try await RawConnection.with(port: server.port) { connection in
-                try await connection.send("POST /a%20b?q=1&q=2 HTTP/1.1\r\nHost: example.test:1234\r\nX-One: 1\r\nX-Two: 2\r\nContent-Length: 3\r\n\r\nabc")
+                try await connection.send(
+                    "POST /a%20b?q=1&q=2 HTTP/1.1\r\nHost: example.test:1234\r\nX-One: 1\r\nX-Two: 2\r\nContent-Length: 3\r\n\r\nabc"
+                )
                 return try await connection.readResponse()
             }
             let request = try #require(server.engine.journal.events.first?.request)

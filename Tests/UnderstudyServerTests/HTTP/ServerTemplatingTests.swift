@@ -6,7 +6,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Response templates served over a real socket, and a broken one answered, journalled and logged.
@@ -26,7 +26,8 @@ import FoundationNetworking
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.statusCode == 201)
             #expect(http.value(forHTTPHeaderField: "X-Id") == "42")
-            #expect(String(decoding: data, as: UTF8.self) == #"{"id":"42","q":"hi","name":"Ann","port":\#(server.port)}"#)
+            #expect(
+                String(decoding: data, as: UTF8.self) == #"{"id":"42","q":"hi","name":"Ann","port":\#(server.port)}"#)
         }
     }
 
@@ -35,7 +36,11 @@ import FoundationNetworking
         var configuration = StubServerConfiguration()
         configuration.logger = Logger(label: "test") { _ in CapturingLogHandler(log: messages) }
         let engine = StubEngine()
-        try engine.store.add(StubMapping(jsonText: #"{"request":{"url":"/bad"},"response":{"body":"{{#each}}","transformers":["response-template"]}}"#))
+        try engine.store.add(
+            StubMapping(
+                jsonText:
+                    #"{"request":{"url":"/bad"},"response":{"body":"{{#each}}","transformers":["response-template"]}}"#)
+        )
         let server = try await StubHTTPServer.start(engine: engine, admin: nil, configuration: configuration)
         do {
             let response = try await RawConnection.with(port: server.port) { connection in

@@ -4,7 +4,7 @@ import UnderstudyCore
 import UnderstudyServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct ServerURLSessionUploadTests {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import UnderstudyCore
-@testable import UnderstudyServer
 import UnderstudyJSON
+
+@testable import UnderstudyServer
 
 /// The optional admin token, over real sockets.
 @Suite struct AdminTokenTests {
@@ -15,8 +16,12 @@ import UnderstudyJSON
     }
 
     /// One request on its own connection; returns the answer.
-    static func send(_ method: String, _ path: String, headers: [String] = [], body: String = "", port: Int) async throws -> RawResponse {
-        let head = ["\(method) \(path) HTTP/1.1", "Host: a", "Connection: close", "Content-Length: \(body.utf8.count)"] + headers
+    static func send(_ method: String, _ path: String, headers: [String] = [], body: String = "", port: Int)
+        async throws -> RawResponse
+    {
+        let head =
+            ["\(method) \(path) HTTP/1.1", "Host: a", "Connection: close", "Content-Length: \(body.utf8.count)"]
+            + headers
         let response = try await RawConnection.with(port: port) { connection in
             try await connection.send(head.joined(separator: "\r\n") + "\r\n\r\n" + body)
             return try await connection.readResponse()
@@ -25,7 +30,8 @@ import UnderstudyJSON
     }
 
     static func withTokenServer(_ token: String?, _ body: (StubHTTPServer) async throws -> Void) async throws {
-        try await withAdminServer(stubs: Self.stubs, configuration: token.map(tokenConfiguration) ?? quietConfiguration, body)
+        try await withAdminServer(
+            stubs: Self.stubs, configuration: token.map(tokenConfiguration) ?? quietConfiguration, body)
     }
 
     @Test(arguments: [
@@ -37,7 +43,7 @@ import UnderstudyJSON
         ["Authorization: s3cret"],
         ["Authorization: Bearer"],
         ["X-Understudy-Admin-Token: S3CRET"],
-        ["X-Understudy-Admin-Token: "],
+        ["X-Understudy-Admin-Token: "]
     ])
     func requestsWithoutTheRightTokenGet401InWireMocksShape(_ headers: [String]) async throws {
         try await Self.withTokenServer("s3cret") { server in
@@ -53,7 +59,7 @@ import UnderstudyJSON
         ["Authorization: Bearer s3cret"],
         ["Authorization: bearer   s3cret "],
         ["X-Understudy-Admin-Token: s3cret"],
-        ["Authorization: Basic abc", "X-Understudy-Admin-Token: s3cret"],
+        ["Authorization: Basic abc", "X-Understudy-Admin-Token: s3cret"]
     ])
     func theRightTokenIsLetThrough(_ headers: [String]) async throws {
         try await Self.withTokenServer("s3cret") { server in
@@ -74,7 +80,8 @@ import UnderstudyJSON
             #expect(shutdown.status == 401)
             #expect(server.engine.store.stubs.count == 1)
             #expect(server.isRunning)
-            let accepted = try await Self.send("POST", "/__admin/mappings", headers: ["Authorization: Bearer s3cret"], body: stub, port: server.port)
+            let accepted = try await Self.send(
+                "POST", "/__admin/mappings", headers: ["Authorization: Bearer s3cret"], body: stub, port: server.port)
             #expect(accepted.status == 201)
             #expect(server.engine.store.stubs.count == 2)
         }
@@ -89,9 +96,11 @@ import UnderstudyJSON
 
     @Test func anEmptyTokenLocksTheAdminAPI() async throws {
         try await Self.withTokenServer("") { server in
-            let viaHeader = try await Self.send("GET", "/__admin/mappings", headers: ["X-Understudy-Admin-Token: "], port: server.port)
+            let viaHeader = try await Self.send(
+                "GET", "/__admin/mappings", headers: ["X-Understudy-Admin-Token: "], port: server.port)
             #expect(viaHeader.status == 401)
-            let viaBearer = try await Self.send("GET", "/__admin/mappings", headers: ["Authorization: Bearer "], port: server.port)
+            let viaBearer = try await Self.send(
+                "GET", "/__admin/mappings", headers: ["Authorization: Bearer "], port: server.port)
             #expect(viaBearer.status == 401)
         }
     }

@@ -2,7 +2,7 @@
 extension BadRequestGenerator {
     func badContentLength(_ request: inout BadRequest, _ random: inout SeededRandom) {
         let value = random.pick([
-            "abc", "-1", "+5", "0x10", "1 0", "5,6", "99999999999999999999999", "1.5", "", "5abc", "٥", "1e3", "\"5\"",
+            "abc", "-1", "+5", "0x10", "1 0", "5,6", "99999999999999999999999", "1.5", "", "5abc", "٥", "1e3", "\"5\""
         ])
         request.writes = [Self.head(["POST /ok HTTP/1.1", "Host: a", "Content-Length: \(value)"]) + Array("hello".utf8)]
     }
@@ -10,7 +10,8 @@ extension BadRequestGenerator {
     func conflictingContentLength(_ request: inout BadRequest, _ random: inout SeededRandom) {
         let first = Int.random(in: 0...20, using: &random)
         let second = first + Int.random(in: 1...20, using: &random)
-        let lines = random.chance(50)
+        let lines =
+            random.chance(50)
             ? ["Content-Length: \(first)", "Content-Length: \(second)"]
             : ["Content-Length: \(first), \(second)"]
         let body = Array(Self.smuggled.utf8)
@@ -31,10 +32,12 @@ extension BadRequestGenerator {
             "3;\0ext\r\nabc\r\n0\r\n\r\n",
             "3\r\nabc\r\n",
             "3\rabc\r\n0\r\n\r\n",
-            "1 2\r\nabc\r\n0\r\n\r\n",
+            "1 2\r\nabc\r\n0\r\n\r\n"
         ])
         let coding = random.pick(["chunked", "Chunked", "gzip, chunked"])
-        request.writes = [Self.head(["POST /ok HTTP/1.1", "Host: a", "Transfer-Encoding: \(coding)"]) + Array(body.utf8)]
+        request.writes = [
+            Self.head(["POST /ok HTTP/1.1", "Host: a", "Transfer-Encoding: \(coding)"]) + Array(body.utf8)
+        ]
         if random.chance(30) { request.writes[0] += Array(Self.smuggled.utf8) }
     }
 
@@ -48,14 +51,19 @@ extension BadRequestGenerator {
         case 1:
             request.writes = [
                 Self.head(["POST /ok HTTP/1.1", "Host: a", "Content-Length: \(over)"] + expect),
-                [UInt8](repeating: 0x61, count: over),
+                [UInt8](repeating: 0x61, count: over)
             ]
         default:
             // Chunked: only the growing body shows it is too big.
             let chunk = Int.random(in: 256...1024, using: &random)
             var body: [UInt8] = []
-            while body.count <= over + chunk * 2 { body += Array("\(Self.hex(chunk))\r\n".utf8) + [UInt8](repeating: 0x62, count: chunk) + [13, 10] }
-            request.writes = [Self.head(["POST /ok HTTP/1.1", "Host: a", "Transfer-Encoding: chunked"] + expect), body + Array("0\r\n\r\n".utf8)]
+            while body.count <= over + chunk * 2 {
+                body += Array("\(Self.hex(chunk))\r\n".utf8) + [UInt8](repeating: 0x62, count: chunk) + [13, 10]
+            }
+            request.writes = [
+                Self.head(["POST /ok HTTP/1.1", "Host: a", "Transfer-Encoding: chunked"] + expect),
+                body + Array("0\r\n\r\n".utf8)
+            ]
         }
         // 100 Continue may come first when the client asked for it.
         if !expect.isEmpty { request.allowedStatuses.insert(100) }
@@ -63,8 +71,12 @@ extension BadRequestGenerator {
 
     /// Half-open, reset and slowloris connections: a request cut off part-way.
     func cutShort(_ request: inout BadRequest, _ random: inout SeededRandom) {
-        let whole = random.chance(50)
-            ? Self.head(["GET /ok HTTP/1.1", "Host: a", "X-Padding: " + String(repeating: "p", count: Int.random(in: 0...200, using: &random))])
+        let whole =
+            random.chance(50)
+            ? Self.head([
+                "GET /ok HTTP/1.1", "Host: a",
+                "X-Padding: " + String(repeating: "p", count: Int.random(in: 0...200, using: &random))
+            ])
             : Self.head(["POST /ok HTTP/1.1", "Host: a", "Content-Length: 64"]) + [UInt8](repeating: 0x63, count: 64)
         // Stop before the end, so the server never has a whole request to answer.
         let cut = Int.random(in: 0..<(whole.count - 1), using: &random)

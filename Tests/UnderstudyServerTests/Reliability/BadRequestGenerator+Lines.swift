@@ -1,7 +1,8 @@
 /// Shapes that break the request line or the header block.
 extension BadRequestGenerator {
     func brokenRequestLine(_ request: inout BadRequest, _ random: inout SeededRandom) {
-        let junk = String(decoding: random.bytes(Int.random(in: 1...40, using: &random), from: 0x21...0x7E), as: UTF8.self)
+        let junk = String(
+            decoding: random.bytes(Int.random(in: 1...40, using: &random), from: 0x21...0x7E), as: UTF8.self)
         let line = random.pick([
             "GET",
             "GET /ok",
@@ -16,7 +17,7 @@ extension BadRequestGenerator {
             "HTTP/1.1 200 OK",
             junk,
             "\(junk) /ok HTTP/1.1",
-            "GET /ok\(junk) HTTP/1.1 \(junk)",
+            "GET /ok\(junk) HTTP/1.1 \(junk)"
         ])
         request.writes = [Self.head([line, "Host: a"])]
         if random.chance(20) {
@@ -27,7 +28,7 @@ extension BadRequestGenerator {
     func badVersion(_ request: inout BadRequest, _ random: inout SeededRandom) {
         let version = random.pick([
             "HTTP/9.9", "HTTP/1.2", "HTTP/2.0", "HTTP/3", "http/1.1", "HTTP/1", "HTTP/1.1.1", "HTTP/01.1", "HTTP/1.10",
-            "HTTX/1.1", "HTTP/a.b", "HTTP/", "HTTP/1.1\0", "HTTP/-1.1", "HTTP /1.1", "HTTP/1 .1",
+            "HTTX/1.1", "HTTP/a.b", "HTTP/", "HTTP/1.1\0", "HTTP/-1.1", "HTTP /1.1", "HTTP/1 .1"
         ])
         request.writes = [Self.head(["\(random.pick(Self.methods)) /ok \(version)", "Host: a"])]
     }
@@ -45,7 +46,7 @@ extension BadRequestGenerator {
             "Name(x): paren in name",
             "[Name]: brackets",
             "Name: value\rbare CR",
-            "@: at",
+            "@: at"
         ])
         var lines = ["\(random.pick(Self.methods)) /ok HTTP/1.1", "Host: a"]
         lines.insert(line, at: random.chance(50) ? 1 : 2)
@@ -56,7 +57,9 @@ extension BadRequestGenerator {
         let over = maxHeaderBytes + Int.random(in: 1...(maxHeaderBytes * 2), using: &random)
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
-            request.writes = [Self.head(["GET /ok HTTP/1.1", "Host: a", "X-Big: " + String(repeating: "x", count: over)])]
+            request.writes = [
+                Self.head(["GET /ok HTTP/1.1", "Host: a", "X-Big: " + String(repeating: "x", count: over)])
+            ]
         case 1:
             let count = over / 40 + 1
             let lines = (0..<count).map { "X-Header-\($0): " + String(repeating: "v", count: 30) }

@@ -4,8 +4,13 @@
 extension BadRequestGenerator {
     func smugglingCLTE(_ request: inout BadRequest, _ random: inout SeededRandom) {
         let body = Array(("0\r\n\r\n" + Self.smuggled).utf8)
-        let framing = ["Content-Length: \(Int.random(in: 0...5, using: &random))", "\(Self.randomCase("Transfer-Encoding", &random)): chunked"]
-        request.writes = [Self.head(["POST /front HTTP/1.1", "Host: a"] + (random.chance(50) ? framing : framing.reversed())) + body]
+        let framing = [
+            "Content-Length: \(Int.random(in: 0...5, using: &random))",
+            "\(Self.randomCase("Transfer-Encoding", &random)): chunked"
+        ]
+        request.writes = [
+            Self.head(["POST /front HTTP/1.1", "Host: a"] + (random.chance(50) ? framing : framing.reversed())) + body
+        ]
         acceptFront(&request)
     }
 
@@ -13,7 +18,9 @@ extension BadRequestGenerator {
         let hidden = Self.smuggled
         let body = Array("\(Self.hex(hidden.utf8.count))\r\n\(hidden)\r\n0\r\n\r\n".utf8)
         let framing = ["Transfer-Encoding: chunked", "Content-Length: \(Int.random(in: 3...4, using: &random))"]
-        request.writes = [Self.head(["POST /front HTTP/1.1", "Host: a"] + (random.chance(50) ? framing : framing.reversed())) + body]
+        request.writes = [
+            Self.head(["POST /front HTTP/1.1", "Host: a"] + (random.chance(50) ? framing : framing.reversed())) + body
+        ]
         acceptFront(&request)
     }
 
@@ -31,7 +38,7 @@ extension BadRequestGenerator {
             ["Transfer-Encoding:", " chunked"],
             ["Transfer-Encoding: chunked", "Transfer-encoding: cow"],
             ["Transfer-Encoding:\tchunked"],
-            ["Transfer-Encoding: CHUNKED"],
+            ["Transfer-Encoding: CHUNKED"]
         ]
         let length = "Content-Length: \(Int.random(in: 0...5, using: &random))"
         let body = Array(("0\r\n\r\n" + Self.smuggled).utf8)
@@ -53,9 +60,12 @@ extension BadRequestGenerator {
             // HTTP/1.0 without keep-alive closes after its answer.
             bytes += Array("GET /ok HTTP/1.0\r\n\r\n\(Self.smuggled)".utf8)
         case 3:
-            bytes += Self.head(["POST /ok HTTP/1.1", "Host: a", "Content-Length: \(maxBodyBytes * 4)"]) + Array(Self.smuggled.utf8)
+            bytes +=
+                Self.head(["POST /ok HTTP/1.1", "Host: a", "Content-Length: \(maxBodyBytes * 4)"])
+                + Array(Self.smuggled.utf8)
         default:
-            bytes += Array("GET /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab\(Self.smuggled)".utf8)
+            bytes += Array(
+                "GET /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab\(Self.smuggled)".utf8)
         }
         request.writes = [bytes]
         request.allowedStatuses.insert(200)

@@ -50,7 +50,9 @@ struct BadRequestGenerator {
     /// The same bytes split into a few writes at random points, to exercise reads that stop mid-line.
     static func fragment(_ bytes: [UInt8], _ random: inout SeededRandom) -> [[UInt8]] {
         guard bytes.count > 2 else { return [bytes] }
-        let cuts = Set((0..<Int.random(in: 1...4, using: &random)).map { _ in Int.random(in: 1..<bytes.count, using: &random) }).sorted()
+        let cuts = Set(
+            (0..<Int.random(in: 1...4, using: &random)).map { _ in Int.random(in: 1..<bytes.count, using: &random) }
+        ).sorted()
         var pieces: [[UInt8]] = []
         var start = 0
         for cut in cuts {

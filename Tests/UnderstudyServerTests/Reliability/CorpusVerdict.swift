@@ -13,15 +13,21 @@ enum CorpusVerdict {
             rest.removeFirst(used)
             if !request.allowedStatuses.contains(response.status) { problems.append("status \(response.status)") }
             if !BadRequest.refusals.contains(response.status), response.status != 100 { accepted += 1 }
-            if response.bodyText.contains(BadRequestGenerator.smuggledMarker) { problems.append("answered a smuggled request") }
+            if response.bodyText.contains(BadRequestGenerator.smuggledMarker) {
+                problems.append("answered a smuggled request")
+            }
         }
-        if accepted > request.maxAccepted { problems.append("\(accepted) requests accepted, at most \(request.maxAccepted) allowed") }
+        if accepted > request.maxAccepted {
+            problems.append("\(accepted) requests accepted, at most \(request.maxAccepted) allowed")
+        }
         // What is left must be the start of a response cut off by the close, never anything else.
         if !rest.isEmpty, !rest.starts(with: Array("HTTP/1.".utf8)) {
             problems.append("unparseable bytes after the responses: \(describe(rest.prefix(60)))")
         }
         guard !problems.isEmpty else { return [] }
-        return ["seed \(seed) #\(request.index) \(request.shape.rawValue): \(problems.joined(separator: "; ")) — sent \(describe(request.bytes.prefix(160)))"]
+        return [
+            "seed \(seed) #\(request.index) \(request.shape.rawValue): \(problems.joined(separator: "; ")) — sent \(describe(request.bytes.prefix(160)))"
+        ]
     }
 
     /// Printable ASCII as is, everything else escaped.

@@ -14,10 +14,14 @@ import UnderstudyServer
         try manager.createDirectory(at: files.appendingPathComponent("inner"), withIntermediateDirectories: true)
         try Data("top secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
         try Data("public".utf8).write(to: files.appendingPathComponent("inner/public.txt"))
-        try manager.createSymbolicLink(atPath: files.appendingPathComponent("secret-link.txt").path, withDestinationPath: "../secret.txt")
-        try manager.createSymbolicLink(atPath: files.appendingPathComponent("absolute-link.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
+        try manager.createSymbolicLink(
+            atPath: files.appendingPathComponent("secret-link.txt").path, withDestinationPath: "../secret.txt")
+        try manager.createSymbolicLink(
+            atPath: files.appendingPathComponent("absolute-link.txt").path,
+            withDestinationPath: root.appendingPathComponent("secret.txt").path)
         try manager.createSymbolicLink(atPath: files.appendingPathComponent("up").path, withDestinationPath: "..")
-        try manager.createSymbolicLink(atPath: files.appendingPathComponent("inner-link.txt").path, withDestinationPath: "inner/public.txt")
+        try manager.createSymbolicLink(
+            atPath: files.appendingPathComponent("inner-link.txt").path, withDestinationPath: "inner/public.txt")
         return root
     }
 
@@ -29,7 +33,10 @@ import UnderstudyServer
         return try #require(response)
     }
 
-    @Test(arguments: ["/secret-link.txt", "/absolute-link.txt", "/up/secret.txt", "/up/__files/up/secret.txt", "/up%2fsecret.txt", "/inner/../up/secret.txt"])
+    @Test(arguments: [
+        "/secret-link.txt", "/absolute-link.txt", "/up/secret.txt", "/up/__files/up/secret.txt", "/up%2fsecret.txt",
+        "/inner/../up/secret.txt"
+    ])
     func staticFilesThroughLinksOutsideAreRefused(_ path: String) async throws {
         let root = try Self.makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -49,7 +56,10 @@ import UnderstudyServer
         }
     }
 
-    @Test(arguments: ["secret-link.txt", "absolute-link.txt", "up/secret.txt", "../secret.txt", "%2e%2e/secret.txt", "/etc/../../secret.txt"])
+    @Test(arguments: [
+        "secret-link.txt", "absolute-link.txt", "up/secret.txt", "../secret.txt", "%2e%2e/secret.txt",
+        "/etc/../../secret.txt"
+    ])
     func bodyFilesThroughLinksOutsideAreRefused(_ name: String) async throws {
         let root = try Self.makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -2,8 +2,8 @@ import Foundation
 import NIOCore
 import Testing
 import UnderstudyCore
-import UnderstudyServer
 import UnderstudyJSON
+import UnderstudyServer
 
 /// Thousands of generated bad requests over real sockets, in concurrent batches. After every
 /// batch a good request still gets its stub; at the end the store is as it was and the journal
@@ -14,7 +14,7 @@ import UnderstudyJSON
 @Suite struct MalformedInputCorpusTests {
     static let stubs = [
         #"{"request":{"method":"ANY","url":"/ok"},"response":{"status":200,"body":"fine"}}"#,
-        #"{"request":{"method":"ANY","url":"/smuggled"},"response":{"status":200,"body":"\#(BadRequestGenerator.smuggledMarker)"}}"#,
+        #"{"request":{"method":"ANY","url":"/smuggled"},"response":{"status":200,"body":"\#(BadRequestGenerator.smuggledMarker)"}}"#
     ]
 
     static var corpusSize: Int { environmentInt("UNDERSTUDY_CORPUS_SIZE") ?? 10_000 }
@@ -79,7 +79,8 @@ import UnderstudyJSON
     /// A good request on a fresh connection: its body, or nil.
     static func goodRequest(port: Int) async throws -> String? {
         try await RawConnection.with(port: port) { connection in
-            try await connection.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\nGET /ok HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            try await connection.send(
+                "GET /ok HTTP/1.1\r\nHost: a\r\n\r\nGET /ok HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
             let first = try await connection.readResponse()
             let second = try await connection.readResponse()
             return first?.bodyText == "fine" ? second?.bodyText : nil

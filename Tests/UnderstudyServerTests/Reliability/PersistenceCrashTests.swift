@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 /// A persistent stub's write interrupted between the temporary file and the rename leaves the
@@ -12,10 +13,13 @@ import UnderstudyCore
         let root = try TemporaryRoot()
         defer { root.remove() }
         let admin = AdminHarness(root: root.url)
-        admin.call("POST", "/__admin/mappings", #"{"id":"\#(id)","persistent":true,"request":{"url":"/kept"},"response":{"body":"v1"}}"#)
+        admin.call(
+            "POST", "/__admin/mappings",
+            #"{"id":"\#(id)","persistent":true,"request":{"url":"/kept"},"response":{"body":"v1"}}"#)
         let file = try #require(try root.mappingFiles().first)
         // The crash: the next version was half written to the temporary name and never renamed.
-        try root.write("mappings/.\(file).\(UUID().uuidString).tmp", #"{"id":"\#(id)","persistent":true,"request":{"url":"/ke"#)
+        try root.write(
+            "mappings/.\(file).\(UUID().uuidString).tmp", #"{"id":"\#(id)","persistent":true,"request":{"url":"/ke"#)
         #expect(admin.call("POST", "/__admin/mappings/reset").status == 200)
         #expect(admin.listedURLs() == ["/kept"])
         #expect(admin.serve("GET", "/kept").body == Data("v1".utf8))
@@ -33,12 +37,15 @@ import UnderstudyCore
             let body = String(repeating: "v\(version)", count: 500)
             let method = version == 1 ? "POST" : "PUT"
             let path = version == 1 ? "/__admin/mappings" : "/__admin/mappings/\(id)"
-            admin.call(method, path, #"{"id":"\#(id)","persistent":true,"request":{"url":"/kept"},"response":{"body":"\#(body)"}}"#)
+            admin.call(
+                method, path,
+                #"{"id":"\#(id)","persistent":true,"request":{"url":"/kept"},"response":{"body":"\#(body)"}}"#)
         }
         let files = try root.mappingFiles()
         #expect(files.count == 1)
         #expect(!files.contains { $0.hasSuffix(".tmp") })
         let file = try #require(files.first)
-        #expect(try root.read("mappings/\(file)")["response"]?["body"]?.stringValue == String(repeating: "v20", count: 500))
+        #expect(
+            try root.read("mappings/\(file)")["response"]?["body"]?.stringValue == String(repeating: "v20", count: 500))
     }
 }

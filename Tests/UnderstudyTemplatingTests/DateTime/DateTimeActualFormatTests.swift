@@ -24,7 +24,9 @@ import UnderstudyTemplating
         // An unencoded "+" that arrived as a space is put back, as WireMock does.
         Case(format: "dd/MM/yyyy HH:mm:ssXXX", actual: "24/06/2021 14:00:00 02:00", expected: "2021-06-24T12:00:00Z"),
         Case(format: "dd/MM/yyyy HH:mm Z", actual: "24/06/2021 07:00 -0500", expected: "2021-06-24T12:00:00Z"),
-        Case(format: "EEE, dd MMM yyyy HH:mm:ss z", actual: "Thu, 24 Jun 2021 12:00:00 GMT", expected: "2021-06-24T12:00:00Z"),
+        Case(
+            format: "EEE, dd MMM yyyy HH:mm:ss z", actual: "Thu, 24 Jun 2021 12:00:00 GMT",
+            expected: "2021-06-24T12:00:00Z"),
         Case(format: "EEEE d MMMM yyyy", actual: "Thursday 24 June 2021", expected: "2021-06-24"),
         Case(format: "yyyy-MM-dd'T'HH:mm[:ss]", actual: "2021-06-24T12:00", expected: "2021-06-24T12:00:00"),
         Case(format: "yyyy-MM-dd'T'HH:mm[:ss]", actual: "2021-06-24T12:00:30", expected: "2021-06-24T12:00:30"),
@@ -38,7 +40,7 @@ import UnderstudyTemplating
         Case(format: "unix", actual: "1624536000", expected: "2021-06-24T12:00:00Z"),
         Case(format: "UNIX", actual: "1624536000", expected: "2021-06-24T12:00:00Z"),
         Case(format: "epoch", actual: "1624536000123", expected: "2021-06-24T12:00:00.123Z"),
-        Case(format: "epoch", actual: "-1", expected: "1969-12-31T23:59:59.999Z"),
+        Case(format: "epoch", actual: "-1", expected: "1969-12-31T23:59:59.999Z")
     ])
     func readsActualsWithTheFormat(_ c: Case) throws {
         let pattern = try equalTo(c.expected, actualFormat: c.format)
@@ -54,9 +56,10 @@ import UnderstudyTemplating
         Case(format: "dd/MM/yyyy", actual: "24/13/2021", expected: "2021-06-24T00:00:00"),
         Case(format: "EEE dd/MM/yyyy", actual: "Mon 24/06/2021", expected: "2021-06-24T00:00:00"),
         Case(format: "dd/MM", actual: "24/06", expected: "2021-06-24T00:00:00"),
-        Case(format: "yyyy-MM-dd HH:mm z", actual: "2021-06-24 12:00 Nowhere/Special", expected: "2021-06-24T12:00:00Z"),
+        Case(
+            format: "yyyy-MM-dd HH:mm z", actual: "2021-06-24 12:00 Nowhere/Special", expected: "2021-06-24T12:00:00Z"),
         Case(format: "unix", actual: "12.5", expected: "1970-01-01T00:00:12Z"),
-        Case(format: "epoch", actual: "", expected: "1970-01-01T00:00:00Z"),
+        Case(format: "epoch", actual: "", expected: "1970-01-01T00:00:00Z")
     ])
     func rejectsActualsTheFormatDoesNotDescribe(_ c: Case) throws {
         #expect(try !equalTo(c.expected, actualFormat: c.format).matches(c.actual))
@@ -70,7 +73,9 @@ import UnderstudyTemplating
     }
 
     @Test func errorNamesThePatternAndTheLetter() {
-        #expect(throws: DateTimeMatchError("Invalid actualFormat 'dd/MM/yyyy G': the pattern letter 'G' is not supported")) {
+        #expect(
+            throws: DateTimeMatchError("Invalid actualFormat 'dd/MM/yyyy G': the pattern letter 'G' is not supported")
+        ) {
             try equalTo("2021-06-24", actualFormat: "dd/MM/yyyy G")
         }
     }

@@ -3,7 +3,10 @@ import Testing
 import UnderstudyTemplating
 
 @Suite struct DateTimeErrorTests {
-    @Test(arguments: ["", "garbage", "2021-13-01", "2021-02-30", "now+3 days", "now +3", "24/06/2021", "tomorrow", "2021-06-24 12:00:00"])
+    @Test(arguments: [
+        "", "garbage", "2021-13-01", "2021-02-30", "now+3 days", "now +3", "24/06/2021", "tomorrow",
+        "2021-06-24 12:00:00"
+    ])
     func unparsableExpectedIsRefused(_ expected: String) {
         for op in DateTimePattern.Operator.allCases {
             #expect(throws: DateTimeMatchError.self) { try DateTimePattern(operator: op, expected: expected) }
@@ -31,7 +34,10 @@ import UnderstudyTemplating
     }
 
     @Test func unknownExpectedOffsetUnitIsRefused() {
-        #expect(throws: DateTimeMatchError("Unknown date-time offset unit 'weeks': expected one of seconds, minutes, hours, days, months, years")) {
+        #expect(
+            throws: DateTimeMatchError(
+                "Unknown date-time offset unit 'weeks': expected one of seconds, minutes, hours, days, months, years")
+        ) {
             try DateTimePattern(operator: .after, expected: "now", expectedOffset: 1, expectedOffsetUnit: "weeks")
         }
     }
@@ -56,9 +62,10 @@ import UnderstudyTemplating
     }
 
     @Test func keepsEveryFieldAsGivenForWritingBack() throws {
-        let pattern = try DateTimePattern(operator: .after, expected: "now +3 days", actualFormat: "dd/MM/yyyy",
-                                          truncateExpected: "FIRST_DAY_OF_MONTH", truncateActual: "last day of year",
-                                          applyTruncationLast: true, expectedOffset: 2, expectedOffsetUnit: "Days")
+        let pattern = try DateTimePattern(
+            operator: .after, expected: "now +3 days", actualFormat: "dd/MM/yyyy",
+            truncateExpected: "FIRST_DAY_OF_MONTH", truncateActual: "last day of year",
+            applyTruncationLast: true, expectedOffset: 2, expectedOffsetUnit: "Days")
         #expect(pattern.operator == .after)
         #expect(pattern.expected == "now +3 days")
         #expect(pattern.actualFormat == "dd/MM/yyyy")
@@ -67,19 +74,27 @@ import UnderstudyTemplating
         #expect(pattern.applyTruncationLast)
         #expect(pattern.expectedOffset == 2)
         #expect(pattern.expectedOffsetUnit == "Days")
-        #expect(try pattern == DateTimePattern(operator: .after, expected: "now +3 days", actualFormat: "dd/MM/yyyy",
-                                               truncateExpected: "first day of month", truncateActual: "last day of year",
-                                               applyTruncationLast: true, expectedOffset: 2, expectedOffsetUnit: "Days"))
+        #expect(
+            try pattern
+                == DateTimePattern(
+                    operator: .after, expected: "now +3 days", actualFormat: "dd/MM/yyyy",
+                    truncateExpected: "first day of month", truncateActual: "last day of year",
+                    applyTruncationLast: true, expectedOffset: 2, expectedOffsetUnit: "Days"))
         #expect(try pattern != DateTimePattern(operator: .before, expected: "now +3 days"))
     }
 
     /// Not parameterized: Foundation itself traps when describing an infinite or NaN Date.
     @Test func extremeClocksDoNotCrash() throws {
-        let pattern = try DateTimePattern(operator: .before, expected: "now +2147483647 years", truncateExpected: "last day of year")
-        let clocks = [Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: .nan),
-                      Date.distantPast, Date.distantFuture, Date(timeIntervalSince1970: -1e18)]
+        let pattern = try DateTimePattern(
+            operator: .before, expected: "now +2147483647 years", truncateExpected: "last day of year")
+        let clocks = [
+            Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: .nan),
+            Date.distantPast, Date.distantFuture, Date(timeIntervalSince1970: -1e18)
+        ]
         for now in clocks {
-            #expect(pattern.matches("2021-06-24T12:00:00Z", now: now) == (pattern.distance("2021-06-24T12:00:00Z", now: now) == 0))
+            #expect(
+                pattern.matches("2021-06-24T12:00:00Z", now: now)
+                    == (pattern.distance("2021-06-24T12:00:00Z", now: now) == 0))
         }
     }
 }

@@ -26,7 +26,7 @@ import UnderstudyTemplating
         ("3 days", "2021-06-18T10:20:30Z"),
         ("+3 days", "2021-06-18T10:20:30Z"),
         ("-3 days", "2021-06-12T10:20:30Z"),
-        ("now 3 days", "2021-06-18T10:20:30Z"),
+        ("now 3 days", "2021-06-18T10:20:30Z")
     ])
     func offsetsFromNow(_ expression: String, _ expected: String) throws {
         let pattern = try DateTimePattern(operator: .equalToDateTime, expected: expression)
@@ -39,7 +39,7 @@ import UnderstudyTemplating
         ("2020-01-31T08:00:00Z", "now +1 months", "2020-02-29T08:00:00Z"),
         ("2020-02-29T08:00:00Z", "now +1 years", "2021-02-28T08:00:00Z"),
         ("2021-03-31T08:00:00Z", "now -1 months", "2021-02-28T08:00:00Z"),
-        ("2021-12-31T23:59:59Z", "now +1 seconds", "2022-01-01T00:00:00Z"),
+        ("2021-12-31T23:59:59Z", "now +1 seconds", "2022-01-01T00:00:00Z")
     ])
     func monthAndYearOffsetsClampTheDay(_ now: String, _ expression: String, _ expected: String) throws {
         let pattern = try DateTimePattern(operator: .equalToDateTime, expected: expression)
@@ -59,9 +59,11 @@ import UnderstudyTemplating
     }
 
     @Test func expectedOffsetFieldsReplaceTheWrittenOffset() throws {
-        let twoMonths = try DateTimePattern(operator: .equalToDateTime, expected: "now", expectedOffset: 2, expectedOffsetUnit: "months")
+        let twoMonths = try DateTimePattern(
+            operator: .equalToDateTime, expected: "now", expectedOffset: 2, expectedOffsetUnit: "months")
         #expect(twoMonths.matches("2021-08-15T10:20:30Z", now: Self.wholeNow))
-        let overridden = try DateTimePattern(operator: .equalToDateTime, expected: "now +5 days", expectedOffset: -1, expectedOffsetUnit: "DAYS")
+        let overridden = try DateTimePattern(
+            operator: .equalToDateTime, expected: "now +5 days", expectedOffset: -1, expectedOffsetUnit: "DAYS")
         #expect(overridden.matches("2021-06-14T10:20:30Z", now: Self.wholeNow))
         #expect(!overridden.matches("2021-06-20T10:20:30Z", now: Self.wholeNow))
     }
@@ -73,7 +75,8 @@ import UnderstudyTemplating
     }
 
     @Test func expectedOffsetShiftsALiteral() throws {
-        let pattern = try DateTimePattern(operator: .equalToDateTime, expected: "2021-06-15T00:00:00Z", expectedOffset: 3, expectedOffsetUnit: "days")
+        let pattern = try DateTimePattern(
+            operator: .equalToDateTime, expected: "2021-06-15T00:00:00Z", expectedOffset: 3, expectedOffsetUnit: "days")
         #expect(pattern.matches("2021-06-18T00:00:00Z", now: Self.wholeNow))
         #expect(!pattern.matches("2021-06-15T00:00:00Z", now: Self.wholeNow))
     }
@@ -87,10 +90,11 @@ import UnderstudyTemplating
         (.lastDayOfMonth, "2021-06-30T00:00:00Z"),
         (.firstDayOfYear, "2021-01-01T00:00:00Z"),
         (.firstDayOfNextYear, "2022-01-01T00:00:00Z"),
-        (.lastDayOfYear, "2021-12-31T00:00:00Z"),
+        (.lastDayOfYear, "2021-12-31T00:00:00Z")
     ])
     func truncatesNow(_ truncation: DateTimePattern.Truncation, _ expected: String) throws {
-        let pattern = try DateTimePattern(operator: .equalToDateTime, expected: "now", truncateExpected: truncation.rawValue)
+        let pattern = try DateTimePattern(
+            operator: .equalToDateTime, expected: "now", truncateExpected: truncation.rawValue)
         #expect(pattern.truncateExpected == truncation)
         #expect(pattern.matches(expected, now: Self.now))
         #expect(!pattern.matches(expected, now: Self.now.addingTimeInterval(400 * 86_400)))
@@ -102,16 +106,20 @@ import UnderstudyTemplating
         ("2024-02-10T05:00:00Z", .lastDayOfMonth, "2024-02-29T00:00:00Z"),
         ("2021-04-30T23:59:59Z", .lastDayOfMonth, "2021-04-30T00:00:00Z"),
         ("1969-12-31T23:59:59Z", .firstHourOfDay, "1969-12-31T00:00:00Z"),
-        ("1969-07-20T20:17:40Z", .firstMinuteOfHour, "1969-07-20T20:00:00Z"),
+        ("1969-07-20T20:17:40Z", .firstMinuteOfHour, "1969-07-20T20:00:00Z")
     ])
-    func truncatesAtMonthYearAndEpochEdges(_ now: String, _ truncation: DateTimePattern.Truncation, _ expected: String) throws {
-        let pattern = try DateTimePattern(operator: .equalToDateTime, expected: "now", truncateExpected: truncation.rawValue)
+    func truncatesAtMonthYearAndEpochEdges(_ now: String, _ truncation: DateTimePattern.Truncation, _ expected: String)
+        throws
+    {
+        let pattern = try DateTimePattern(
+            operator: .equalToDateTime, expected: "now", truncateExpected: truncation.rawValue)
         #expect(pattern.matches(expected, now: utcInstant(now)))
     }
 
     @Test func truncationComesBeforeTheOffsetByDefault() throws {
         // "After the 15th of this month": first day of month, then +15 days.
-        let pattern = try DateTimePattern(operator: .after, expected: "now +15 days", truncateExpected: "first day of month")
+        let pattern = try DateTimePattern(
+            operator: .after, expected: "now +15 days", truncateExpected: "first day of month")
         #expect(pattern.matches("2021-06-16T00:00:01Z", now: Self.now))
         #expect(!pattern.matches("2021-06-16T00:00:00Z", now: Self.now))
     }
@@ -120,17 +128,20 @@ import UnderstudyTemplating
         // WireMock's documented example: on 1 September, "now +1 months" truncated to the last
         // day of the month is 31 October when truncation comes last, 30 October otherwise.
         let september1 = utcInstant("2021-09-01T12:00:00Z")
-        let last = try DateTimePattern(operator: .equalToDateTime, expected: "now +1 months",
-                                       truncateExpected: "last day of month", applyTruncationLast: true)
-        let first = try DateTimePattern(operator: .equalToDateTime, expected: "now +1 months",
-                                        truncateExpected: "last day of month")
+        let last = try DateTimePattern(
+            operator: .equalToDateTime, expected: "now +1 months",
+            truncateExpected: "last day of month", applyTruncationLast: true)
+        let first = try DateTimePattern(
+            operator: .equalToDateTime, expected: "now +1 months",
+            truncateExpected: "last day of month")
         #expect(last.matches("2021-10-31T00:00:00Z", now: september1))
         #expect(first.matches("2021-10-30T00:00:00Z", now: september1))
         #expect(!first.matches("2021-10-31T00:00:00Z", now: september1))
     }
 
     @Test func truncateExpectedAppliesToALiteral() throws {
-        let pattern = try DateTimePattern(operator: .equalToDateTime, expected: "2021-06-15T10:20:30+02:00", truncateExpected: "first hour of day")
+        let pattern = try DateTimePattern(
+            operator: .equalToDateTime, expected: "2021-06-15T10:20:30+02:00", truncateExpected: "first hour of day")
         #expect(pattern.matches("2021-06-15T00:00:00+02:00"))
         #expect(pattern.matches("2021-06-14T22:00:00Z"))
     }

@@ -16,5 +16,6 @@ func utcInstant(_ text: String) -> Date {
 
 /// `equalToDateTime` with the given literal, which must build.
 func equalTo(_ expected: String, actualFormat: String? = nil, truncateActual: String? = nil) throws -> DateTimePattern {
-    try DateTimePattern(operator: .equalToDateTime, expected: expected, actualFormat: actualFormat, truncateActual: truncateActual)
+    try DateTimePattern(
+        operator: .equalToDateTime, expected: expected, actualFormat: actualFormat, truncateActual: truncateActual)
 }

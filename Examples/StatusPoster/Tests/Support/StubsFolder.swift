@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import StatusPoster
+import Synchronization
 import UnderstudyTesting
 
 /// The example's WireMock folder, the same one `understudy serve` serves in the README.
@@ -18,12 +18,18 @@ enum Implementation: String, CaseIterable, CustomStringConvertible, Sendable {
 
     var description: String { rawValue }
 
-    func client(for host: any StubHost, credentials: Credentials? = nil, observer: (any PostObserver)? = nil) -> any StatusService {
+    func client(for host: any StubHost, credentials: Credentials? = nil, observer: (any PostObserver)? = nil)
+        -> any StatusService
+    {
         switch self {
         case .legacy:
-            return LegacyStatusClient(baseURL: host.baseURL, credentials: credentials, configuration: host.sessionConfiguration(), observer: observer)
+            return LegacyStatusClient(
+                baseURL: host.baseURL, credentials: credentials, configuration: host.sessionConfiguration(),
+                observer: observer)
         case .modern:
-            return StatusClient(baseURL: host.baseURL, credentials: credentials, configuration: host.sessionConfiguration(), observer: observer)
+            return StatusClient(
+                baseURL: host.baseURL, credentials: credentials, configuration: host.sessionConfiguration(),
+                observer: observer)
         }
     }
 }
