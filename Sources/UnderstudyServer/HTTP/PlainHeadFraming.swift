@@ -18,10 +18,10 @@ enum PlainHeadFraming {
             guard let end = nextLineFeed(head, from: lineStart) else { return nil }
             lineEnd = end
             guard let colon = firstColon(head, from: lineStart, to: lineEnd) else { continue }
-            let nameLength = colon - lineStart
-            if nameLength == 7, startsWith(head, lineStart, "upgrade") { return nil }
-            if nameLength == 17, startsWith(head, lineStart, "transfer-encoding") { return nil }
-            if nameLength == 14, startsWith(head, lineStart, "content-length") {
+            let name = lineStart..<colon
+            if HTTPBytes.equalsIgnoringCase(head, name, "upgrade") { return nil }
+            if HTTPBytes.equalsIgnoringCase(head, name, "transfer-encoding") { return nil }
+            if HTTPBytes.equalsIgnoringCase(head, name, "content-length") {
                 guard length == nil, let value = digits(head, from: colon + 1, to: lineEnd) else { return nil }
                 length = value
             }
@@ -47,34 +47,9 @@ enum PlainHeadFraming {
         return nil
     }
 
-    /// ASCII case-insensitive prefix test; `lowercase` must be lowercase ASCII.
-    private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ lowercase: StaticString) -> Bool {
-        let count = lowercase.utf8CodeUnitCount
-        guard start + count <= bytes.count else { return false }
-        let expected = lowercase.utf8Start
-        for offset in 0..<count {
-            var byte = bytes[start + offset]
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            if byte != expected[offset] { return false }
-        }
-        return true
-    }
-
     /// The value between optional spaces or tabs (and a CR before the LF), when it is 1 to 18
     /// decimal digits.
     private static func digits(_ bytes: UnsafeRawBufferPointer, from start: Int, to lineEnd: Int) -> Int? {
-        var first = start
-        var end = lineEnd
-        if end > first, bytes[end - 1] == 13 { end -= 1 }
-        while first < end, bytes[first] == 32 || bytes[first] == 9 { first += 1 }
-        while end > first, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
-        guard end > first, end - first <= 18 else { return nil }
-        var value = 0
-        for index in first..<end {
-            let byte = bytes[index]
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
+        HTTPBytes.decimal(bytes, HTTPBytes.trimmingValue(bytes, start..<lineEnd), maxDigits: 18)
     }
 }

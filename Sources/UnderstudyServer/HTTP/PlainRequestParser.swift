@@ -74,7 +74,7 @@ enum PlainRequestParser {
             if atEnd { return .incomplete }
             guard bytes[index] == UInt8(ascii: "/") else { return .notPlain }
             let targetStart = index
-            while !atEnd, HTTPByteClass.isTarget(bytes[index]) { index += 1 }
+            while !atEnd, HTTPBytes.isTarget(bytes[index]) { index += 1 }
             if atEnd { return .incomplete }
             guard bytes[index] == UInt8(ascii: " ") else { return .notPlain }
             let target = string(targetStart..<index)
@@ -98,7 +98,7 @@ enum PlainRequestParser {
                 }
                 // name ":" OWS value CRLF, with no space before the colon and none after the value.
                 let nameStart = index
-                while !atEnd, HTTPByteClass.isToken(bytes[index]) { index += 1 }
+                while !atEnd, HTTPBytes.isToken(bytes[index]) { index += 1 }
                 if atEnd { return .incomplete }
                 guard bytes[index] == UInt8(ascii: ":"), index > nameStart else { return .notPlain }
                 let nameRange = nameStart..<index
@@ -173,29 +173,12 @@ enum PlainRequestParser {
         }
 
         func equalsIgnoringCase(_ range: Range<Int>, _ text: String) -> Bool {
-            guard range.count == text.utf8.count else { return false }
-            var index = range.lowerBound
-            for expected in text.utf8 {
-                var byte = bytes[index]
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-                var lowered = expected
-                if lowered >= UInt8(ascii: "A") && lowered <= UInt8(ascii: "Z") { lowered |= 0x20 }
-                if byte != lowered { return false }
-                index += 1
-            }
-            return true
+            HTTPBytes.equalsIgnoringCase(bytes, range, text)
         }
 
         /// 1 to 9 decimal digits and nothing else.
         func digits(_ range: Range<Int>) -> Int? {
-            guard !range.isEmpty, range.count <= 9 else { return nil }
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
+            HTTPBytes.decimal(bytes, range, maxDigits: 9)
         }
 
         /// Every byte here is ASCII, checked as it was scanned.

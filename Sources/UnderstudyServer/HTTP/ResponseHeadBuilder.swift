@@ -72,7 +72,7 @@ struct ResponseHeadBuilder {
 
     /// RFC 9110 token characters; anything else would break the header block.
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(HTTPByteClass.isToken)
+        !name.isEmpty && name.utf8.allSatisfy(HTTPBytes.isToken)
     }
 
     static func isValidValue(_ value: String) -> Bool {
