@@ -17,6 +17,8 @@
 #   BENCH_RSS_SAMPLE_SECONDS=10|2       RSS sampling period (the first period is the warm-up)
 #   BENCH_RSS_MAX_SECONDS=150|10        the memory case stops here even short of its requests
 #   SKIP_BUILD=1                use the release binaries already built
+#   BENCH_PREVIOUS=path         an `understudy` binary of an earlier commit: the matched-stub case
+#                               measures it too, in turn with this build, for a before/after
 #
 # Targets (issue 3): matched stub ≥ 1.0× the bare server; 10,000 stubs ≥ 0.9× one stub;
 # 404 p99 ≤ 5 ms at 10,000 stubs; start-up ≤ 0.5 s; RSS flat (growth ≤ 10% after warm-up).
@@ -113,6 +115,29 @@ for c in 64 256; do
     rps[general,$c]=$BENCH_RPS cpu[general,$c]=$BENCH_CPU_US_PER_REQ
 done
 bench_stop_server "$general_pid"
+# An earlier build, when given: both run at once and are measured in turn, twice each, keeping
+# each one's better run, so a burst of other load does not decide the before/after ratio.
+if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
+    bench_start_server now "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
+    now_url=$BENCH_URL now_pid=$BENCH_PID
+    bench_start_server previous "$BENCH_PREVIOUS" serve --port 0 --root "$BENCH_TMP/hello"
+    previous_url=$BENCH_URL previous_pid=$BENCH_PID
+    for c in 64 256; do
+        rps[now,$c]=0 rps[previous,$c]=0
+        for _ in 1 2; do
+            BENCH_PID=$now_pid measure "$now_url/hello" "$c" 1
+            if (( $(printf '%.0f' "$BENCH_RPS") > $(printf '%.0f' "${rps[now,$c]}") )); then
+                rps[now,$c]=$BENCH_RPS cpu[now,$c]=$BENCH_CPU_US_PER_REQ
+            fi
+            BENCH_PID=$previous_pid measure "$previous_url/hello" "$c" 1
+            if (( $(printf '%.0f' "$BENCH_RPS") > $(printf '%.0f' "${rps[previous,$c]}") )); then
+                rps[previous,$c]=$BENCH_RPS cpu[previous,$c]=$BENCH_CPU_US_PER_REQ
+            fi
+        done
+    done
+    bench_stop_server "$now_pid"
+    bench_stop_server "$previous_pid"
+fi
 for c in 64 256; do
     ratio=$(bench_ratio "${rps[ours,$c]}" "${rps[bare,$c]}")
     row "matched stub, $c conns: req/s" "${rps[ours,$c]}" "${rps[bare,$c]}" "$ratio" "≥ 1.0×" "$(bench_check "$ratio" ">=" 1.0)"
@@ -120,6 +145,11 @@ for c in 64 256; do
     row "matched stub, $c conns: server CPU µs/req" "${cpu[ours,$c]}" "${cpu[bare,$c]}" "$(bench_ratio "${cpu[ours,$c]}" "${cpu[bare,$c]}")" "" ""
     row "  --no-fast-path, $c conns: req/s" "${rps[general,$c]}" "${rps[bare,$c]}" "$(bench_ratio "${rps[general,$c]}" "${rps[bare,$c]}")" "" ""
     row "  --no-fast-path, $c conns: CPU µs/req" "${cpu[general,$c]}" "${cpu[bare,$c]}" "$(bench_ratio "${cpu[general,$c]}" "${cpu[bare,$c]}")" "" ""
+    if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
+        ratio=$(bench_ratio "${rps[now,$c]}" "${rps[previous,$c]}")
+        row "  this build vs BENCH_PREVIOUS, $c conns: req/s" "${rps[now,$c]}" "${rps[previous,$c]}" "$ratio" "≥ 0.95×" "$(bench_check "$ratio" ">=" 0.95)"
+        row "  this build vs BENCH_PREVIOUS, $c conns: CPU µs/req" "${cpu[now,$c]}" "${cpu[previous,$c]}" "$(bench_ratio "${cpu[now,$c]}" "${cpu[previous,$c]}")" "" ""
+    fi
 done
 note "(CPU µs/req: the server's user+system time per request; other load on the machine moves it far less than req/s)"
 note "(--no-fast-path rows: the previous design, every request through NIO's HTTP handlers, same binary and run)"
