@@ -28,8 +28,14 @@ extension StubEngine {
             return decideFromHead(
                 request, capabilities: capabilities, globalNeeds: globalNeeds, now: now, accepting: accept)
         }
+        // What the selected stub needs, worked out once: the accepting closure is the only place
+        // that sees it before the store commits the match.
+        var selectedNeeds: ResponseNeeds = []
         let selected = store.match(request, now: now) { stub in
-            capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub)
+            let needs = needs(of: stub)
+            guard capabilities.admits(needs.union(globalNeeds)), accept(stub) else { return false }
+            selectedNeeds = needs
+            return true
         }
         guard let stub = selected else {
             guard capabilities.answersMisses else { return .declined }
@@ -41,7 +47,7 @@ extension StubEngine {
             return .deferred { self.notMatched(request, consoleWidth: width, now: now) }
         }
         // Body files and templates can be slow (disk, JSONPath on a big body).
-        if capabilities.defersSlowWork, !needs(of: stub).isDisjoint(with: .slow) {
+        if capabilities.defersSlowWork, !selectedNeeds.isDisjoint(with: .slow) {
             return .deferred { self.matchedDecision(stub, request: request, now: now) }
         }
         return .immediate(matchedDecision(stub, request: request, now: now))
