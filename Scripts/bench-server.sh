@@ -87,6 +87,22 @@ measure() {
     return 0
 }
 
+# Two servers running at once, measured in turn, twice each, keeping each one's better run: when
+# the two figures are close, a burst of other load during one run would otherwise decide the ratio.
+# Sets TURN_A_RPS, TURN_A_CPU, TURN_B_RPS, TURN_B_CPU.
+better() { python3 -c "import sys; print(sys.argv[1] if float(sys.argv[1]) >= float(sys.argv[2]) else sys.argv[2])" "$1" "$2"; }
+measure_in_turn() {
+    local url_a=$1 pid_a=$2 url_b=$3 pid_b=$4 connections=$5
+    TURN_A_RPS=0 TURN_A_CPU="" TURN_B_RPS=0 TURN_B_CPU=""
+    for _ in 1 2; do
+        BENCH_PID=$pid_a measure "$url_a" "$connections" 1
+        [[ "$(better "$BENCH_RPS" "$TURN_A_RPS")" == "$BENCH_RPS" ]] && TURN_A_RPS=$BENCH_RPS TURN_A_CPU=$BENCH_CPU_US_PER_REQ
+        BENCH_PID=$pid_b measure "$url_b" "$connections" 1
+        [[ "$(better "$BENCH_RPS" "$TURN_B_RPS")" == "$BENCH_RPS" ]] && TURN_B_RPS=$BENCH_RPS TURN_B_CPU=$BENCH_CPU_US_PER_REQ
+    done
+    return 0
+}
+
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 started_at=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 
@@ -115,25 +131,15 @@ for c in 64 256; do
     rps[general,$c]=$BENCH_RPS cpu[general,$c]=$BENCH_CPU_US_PER_REQ
 done
 bench_stop_server "$general_pid"
-# An earlier build, when given: both run at once and are measured in turn, twice each, keeping
-# each one's better run, so a burst of other load does not decide the before/after ratio.
+# An earlier build, when given, measured in turn with this one (see measure_in_turn).
 if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
     bench_start_server now "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
     now_url=$BENCH_URL now_pid=$BENCH_PID
     bench_start_server previous "$BENCH_PREVIOUS" serve --port 0 --root "$BENCH_TMP/hello"
     previous_url=$BENCH_URL previous_pid=$BENCH_PID
     for c in 64 256; do
-        rps[now,$c]=0 rps[previous,$c]=0
-        for _ in 1 2; do
-            BENCH_PID=$now_pid measure "$now_url/hello" "$c" 1
-            if (( $(printf '%.0f' "$BENCH_RPS") > $(printf '%.0f' "${rps[now,$c]}") )); then
-                rps[now,$c]=$BENCH_RPS cpu[now,$c]=$BENCH_CPU_US_PER_REQ
-            fi
-            BENCH_PID=$previous_pid measure "$previous_url/hello" "$c" 1
-            if (( $(printf '%.0f' "$BENCH_RPS") > $(printf '%.0f' "${rps[previous,$c]}") )); then
-                rps[previous,$c]=$BENCH_RPS cpu[previous,$c]=$BENCH_CPU_US_PER_REQ
-            fi
-        done
+        measure_in_turn "$now_url/hello" "$now_pid" "$previous_url/hello" "$previous_pid" "$c"
+        rps[now,$c]=$TURN_A_RPS cpu[now,$c]=$TURN_A_CPU rps[previous,$c]=$TURN_B_RPS cpu[previous,$c]=$TURN_B_CPU
     done
     bench_stop_server "$now_pid"
     bench_stop_server "$previous_pid"
@@ -156,20 +162,13 @@ note "(--no-fast-path rows: the previous design, every request through NIO's HTT
 
 # 2. Exact stub at the worst position among BENCH_STUBS vs the same stub alone (64 connections).
 bench_log "2/5 $stubs stubs at the worst position vs one stub"
-# Both servers run at once and are measured in turn, twice each, keeping each one's better run:
-# the two figures are close, and a burst of other load during one run would decide the ratio.
+# Both servers run at once and are measured in turn (see measure_in_turn).
 bench_start_server one "$understudy" serve --port 0 --root "$BENCH_TMP/one"
 one_url=$BENCH_URL one_pid=$BENCH_PID
 bench_start_server many "$understudy" serve --port 0 --root "$BENCH_TMP/many"
 many_url=$BENCH_URL many_pid=$BENCH_PID many_port=$BENCH_PORT
-one_rps=0 one_cpu="" many_rps=0 many_cpu=""
-better() { python3 -c "import sys; print(sys.argv[1] if float(sys.argv[1]) >= float(sys.argv[2]) else sys.argv[2])" "$1" "$2"; }
-for round in 1 2; do
-    BENCH_PID=$one_pid measure "$one_url/items/0" 64 1
-    [[ "$(better "$BENCH_RPS" "$one_rps")" == "$BENCH_RPS" ]] && one_rps=$BENCH_RPS one_cpu=$BENCH_CPU_US_PER_REQ
-    BENCH_PID=$many_pid measure "$many_url/items/0" 64 1
-    [[ "$(better "$BENCH_RPS" "$many_rps")" == "$BENCH_RPS" ]] && many_rps=$BENCH_RPS many_cpu=$BENCH_CPU_US_PER_REQ
-done
+measure_in_turn "$one_url/items/0" "$one_pid" "$many_url/items/0" "$many_pid" 64
+one_rps=$TURN_A_RPS one_cpu=$TURN_A_CPU many_rps=$TURN_B_RPS many_cpu=$TURN_B_CPU
 bench_stop_server "$one_pid"
 ratio=$(bench_ratio "$many_rps" "$one_rps")
 row "$stubs stubs, worst position: req/s" "$many_rps" "$one_rps" "$ratio" "≥ 0.9×" "$(bench_check "$ratio" ">=" 0.9)"
