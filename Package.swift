@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ]),
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import NIOTLS
 
 /// The handlers of one connection, socket end first:
 /// raw-bytes writer, the fast path for plain requests (``PlainRequestFastPath``, which hands
@@ -16,6 +17,17 @@ enum ConnectionPipeline {
         try configureFraming(channel, configuration: environment.configuration, fastPath: fastPath)
         try channel.pipeline.syncOperations.addHandler(
             StubConnectionHandler(environment: environment, activity: activity))
+    }
+
+    /// A connection behind TLS: once the handshake has chosen a protocol by ALPN, the same
+    /// handlers as a plain connection (HTTP/1.1, the default when the client offered none).
+    static func configureAfterTLS(_ channel: any Channel, environment: ConnectionEnvironment) throws {
+        let negotiation = ApplicationProtocolNegotiationHandler { _, channel in
+            channel.eventLoop.makeCompletedFuture {
+                try configure(channel, environment: environment)
+            }
+        }
+        try channel.pipeline.syncOperations.addHandler(negotiation)
     }
 
     /// Everything that turns bytes into request parts and answers malformed ones, without the
