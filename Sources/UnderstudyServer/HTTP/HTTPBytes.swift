@@ -26,6 +26,19 @@ enum HTTPBytes {
         }
     }
 
+    /// True for the methods NIO's decoder (llhttp) parses that clients send in practice; the
+    /// framing scanner sets any other token aside (see ``SetAsideHeader/method``).
+    static func decoderKnowsMethod<Bytes: Collection<UInt8>>(_ method: Bytes) -> Bool {
+        switch method.count {
+        case 3: return method.elementsEqual("GET".utf8) || method.elementsEqual("PUT".utf8)
+        case 4: return method.elementsEqual("POST".utf8) || method.elementsEqual("HEAD".utf8)
+        case 5: return method.elementsEqual("PATCH".utf8) || method.elementsEqual("TRACE".utf8)
+        case 6: return method.elementsEqual("DELETE".utf8)
+        case 7: return method.elementsEqual("OPTIONS".utf8)
+        default: return false
+        }
+    }
+
     /// The byte with ASCII letters lowercased.
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -12,13 +12,16 @@ extension LoggedRequest {
         loggedDate: Date = Date()
     ) {
         var headers = HeaderFields()
-        let setAside = RequestFramingScanner.setAsideContentLength
-        for (name, value) in head.headers {
-            let isSetAside = name.utf8.count == setAside.utf8.count && name == setAside
-            headers.add(isSetAside ? "Content-Length" : name, value)
+        var method = head.method.rawValue
+        for (index, (name, value)) in head.headers.enumerated() {
+            if index == 0, name == SetAsideHeader.method {
+                method = value
+            } else {
+                headers.add(SetAsideHeader.original(of: name) ?? name, value)
+            }
         }
         self.init(
-            method: head.method.rawValue, target: head.uri, protocolVersion: Self.protocolVersion(head.version),
+            method: method, target: head.uri, protocolVersion: Self.protocolVersion(head.version),
             headers: headers,
             body: body, clientIP: clientIP, boundHost: boundHost, boundPort: boundPort, loggedDate: loggedDate)
     }

@@ -2,13 +2,15 @@
 /// the server's hot path, since every keep-alive request goes through ``RequestFramingScanner``.
 ///
 /// It answers only for the plain shapes almost every client sends: no `Transfer-Encoding`, no
-/// `Upgrade`, not `CONNECT`, and at most one `Content-Length` made of digits. Anything else
+/// `Upgrade`, a method NIO's decoder knows (not `CONNECT`), and at most one `Content-Length` made of digits. Anything else
 /// returns nil and takes the scanner's full path, which has the final word on odd heads.
 enum PlainHeadFraming {
     /// The body length the head declares (0 without `Content-Length`), or nil when the head is
     /// not plain.
     static func bodyLength(of head: UnsafeRawBufferPointer) -> Int? {
-        if head.starts(with: "CONNECT ".utf8) { return nil }
+        // CONNECT, and any method the scanner must set aside, take its full path.
+        let method = head.prefix { $0 != UInt8(ascii: " ") }
+        guard HTTPBytes.decoderKnowsMethod(method) else { return nil }
         var length: Int?
         var lineStart = 0
         // Skip the request line, then look at each header line's name.

@@ -11,12 +11,9 @@ struct RequestFramingScanner {
         case chunkData(remaining: Int)
         case chunkDataEnd(remaining: Int)
         case trailers
-        /// Framing we cannot follow (upgrade, CONNECT, malformed): stop interfering.
+        /// Framing we cannot follow (CONNECT, malformed): stop interfering.
         case passthrough
     }
-
-    /// The name a conflicting `Content-Length` travels under past NIO's decoder.
-    static let setAsideContentLength = "X-Understudy-Set-Aside-Content-Length"
 
     private var state = State.head
     /// The head or line being collected.
@@ -142,7 +139,15 @@ struct RequestFramingScanner {
         }
     }
 
-    /// One request head: its bytes with a conflicting Content-Length set aside, and how its body is framed.
+    /// One request head: its bytes with what NIO's decoder (llhttp) would refuse or act on set
+    /// aside under ``SetAsideHeader`` names, and how its body is framed.
+    ///
+    /// * A conflicting `Content-Length` (next to `Transfer-Encoding`) is renamed.
+    /// * A method token llhttp does not know (`KILL`, WireMock serves any RFC 9110 token) goes in
+    ///   as `POST`, with the real one in a header line of its own right after the request line.
+    /// * `Upgrade` is renamed, so llhttp never stops parsing for an upgrade we may not make: the
+    ///   stub handler decides (an `h2c` upgrade switches to HTTP/2; anything else is declined and
+    ///   the connection goes on as HTTP/1.1).
     private struct HeadRewrite {
         var bytes: [UInt8]
         var next: State
@@ -165,24 +170,22 @@ struct RequestFramingScanner {
                 default: break
                 }
             }
-            let isConnect = lines.first.map { $0.starts(with: Array("CONNECT ".utf8)) } ?? false
+            let requestLine = lines.first ?? []
+            let method = requestLine.prefix { $0 != UInt8(ascii: " ") }
             bytes = head
-            if upgrade || isConnect {
+            if method.elementsEqual("CONNECT".utf8) {
                 next = .passthrough
-            } else if !codings.isEmpty {
-                if !lengths.isEmpty {
-                    // Renamed rather than dropped, so the journal can still show what was sent.
-                    var kept: [UInt8] = []
-                    for (index, line) in lines.enumerated() {
-                        if index > 0 { kept += [13, 10] }
-                        if index > 0, Self.isContentLength(line), let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-                            kept += Array(RequestFramingScanner.setAsideContentLength.utf8) + line[colon...]
-                        } else {
-                            kept += line
-                        }
-                    }
-                    bytes = kept
-                }
+                return
+            }
+            let unknownMethod =
+                !method.isEmpty && method.count < requestLine.count && method.allSatisfy(HTTPBytes.isToken)
+                && !HTTPBytes.decoderKnowsMethod(method)
+            let setAsideLength = !codings.isEmpty && !lengths.isEmpty
+            if unknownMethod || upgrade || setAsideLength {
+                bytes = Self.rewritten(
+                    lines, method: unknownMethod ? method : nil, renamingContentLength: setAsideLength)
+            }
+            if !codings.isEmpty {
                 let last = codings.joined(separator: ",").split(separator: ",").last.map {
                     String($0).trimmingASCIISpaces()
                 }
@@ -198,9 +201,33 @@ struct RequestFramingScanner {
             }
         }
 
-        static func isContentLength(_ line: ArraySlice<UInt8>) -> Bool {
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return false }
-            return String(decoding: line[..<colon], as: UTF8.self).lowercased() == "content-length"
+        /// The head's lines again, with the method, `Upgrade` and (when asked) `Content-Length`
+        /// set aside; renamed rather than dropped, so the journal still shows what was sent.
+        private static func rewritten(
+            _ lines: [ArraySlice<UInt8>], method: ArraySlice<UInt8>?, renamingContentLength: Bool
+        ) -> [UInt8] {
+            var kept: [UInt8] = []
+            for (index, line) in lines.enumerated() {
+                if index > 0 { kept += [13, 10] }
+                if index == 0, let method {
+                    kept += Array("POST".utf8) + line.dropFirst(method.count)
+                    kept += [13, 10] + Array(SetAsideHeader.method.utf8) + Array(": ".utf8) + method
+                    continue
+                }
+                guard index > 0, let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                    kept += line
+                    continue
+                }
+                let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
+                if name == "upgrade" {
+                    kept += Array(SetAsideHeader.upgrade.utf8) + line[colon...]
+                } else if renamingContentLength, name == "content-length" {
+                    kept += Array(SetAsideHeader.contentLength.utf8) + line[colon...]
+                } else {
+                    kept += line
+                }
+            }
+            return kept
         }
     }
 }

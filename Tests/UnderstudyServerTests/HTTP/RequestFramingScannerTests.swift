@@ -29,7 +29,7 @@ import Testing
         let stream =
             "GET /a HTTP/1.1\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"
         let output = String(decoding: Self.scan([Array(stream.utf8)]), as: UTF8.self)
-        #expect(output.contains("\(RequestFramingScanner.setAsideContentLength): 4"))
+        #expect(output.contains("\(SetAsideHeader.contentLength): 4"))
         #expect(output.hasPrefix("GET /a HTTP/1.1\r\n\r\nPOST /b"))
     }
 
