@@ -17,14 +17,21 @@ enum ConnectionPipeline {
         try configureFraming(channel, configuration: environment.configuration, fastPath: fastPath)
         try channel.pipeline.syncOperations.addHandler(
             StubConnectionHandler(environment: environment, activity: activity))
+        // First in line for inbound bytes (the raw-bytes writer is outbound only): HTTP/2 by prior knowledge.
+        try channel.pipeline.syncOperations.addHandler(HTTP2PrefaceSniffer(environment: environment), position: .first)
     }
 
-    /// A connection behind TLS: once the handshake has chosen a protocol by ALPN, the same
-    /// handlers as a plain connection (HTTP/1.1, the default when the client offered none).
+    /// A connection behind TLS: once the handshake has chosen a protocol by ALPN, HTTP/2 for `h2`,
+    /// else the same handlers as a plain connection (HTTP/1.1, the default when the client offered none).
     static func configureAfterTLS(_ channel: any Channel, environment: ConnectionEnvironment) throws {
-        let negotiation = ApplicationProtocolNegotiationHandler { _, channel in
+        let negotiation = ApplicationProtocolNegotiationHandler { result, channel in
             channel.eventLoop.makeCompletedFuture {
-                try configure(channel, environment: environment)
+                if case .negotiated("h2") = result {
+                    try channel.pipeline.syncOperations.addHandler(RawBytesWriter())
+                    try HTTP2Pipeline.configure(channel, environment: environment)
+                } else {
+                    try configure(channel, environment: environment)
+                }
             }
         }
         try channel.pipeline.syncOperations.addHandler(negotiation)

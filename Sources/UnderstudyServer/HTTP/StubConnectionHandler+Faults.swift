@@ -11,6 +11,10 @@ extension StubConnectionHandler {
     func inject(_ fault: Fault, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void) {
         connection.giveUp()
         environment.logger.debug("Injecting fault", metadata: ["fault": "\(fault.rawValue)"])
+        if isHTTP2Stream {
+            injectOnStream(fault, context: context, completed: completed)
+            return
+        }
         switch fault {
         case .connectionResetByPeer:
             // SO_LINGER {on, 0} makes close() send RST instead of FIN: the client sees ECONNRESET.

@@ -13,6 +13,9 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPServerResponsePart
 
     let environment: ConnectionEnvironment
+    /// Serves one HTTP/2 stream (behind NIO's HTTP/2-to-HTTP/1 codec) rather than a connection:
+    /// closing means ending the stream, and faults break the stream (see ``injectOnStream``).
+    let isHTTP2Stream: Bool
     /// Where the connection is between requests, and what each event makes of it.
     var connection = HTTP1ConnectionStateMachine()
     /// Worked out at the first request (see ``ConnectionAddresses``).
@@ -30,8 +33,12 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// A request body streaming to a proxy stub's upstream (StubConnectionHandler+Upload.swift).
     var upload: RequestUpload?
 
-    init(environment: ConnectionEnvironment, activity: ConnectionActivity = ConnectionActivity()) {
+    init(
+        environment: ConnectionEnvironment, activity: ConnectionActivity = ConnectionActivity(),
+        isHTTP2Stream: Bool = false
+    ) {
         self.environment = environment
+        self.isHTTP2Stream = isHTTP2Stream
         self.activity = activity
     }
 
@@ -55,7 +62,15 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case .refuseTooLarge:
             refuse(.payloadTooLarge, context: context)
         case .dispatch(let head, let body, let receivedAt):
-            dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+            // `contains` first: almost no request asks to upgrade.
+            if !isHTTP2Stream, head.headers.contains(name: SetAsideHeader.upgrade),
+                let upgrade = H2CUpgrade(
+                    head: head, bodyLength: body.readableBytes, allocator: context.channel.allocator)
+            {
+                upgradeToHTTP2(upgrade, context: context)
+            } else {
+                dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+            }
         case .resetOffline:
             // Offline: the request was sent but never answered, and reaches no journal.
             inject(.connectionResetByPeer, context: context) {}
@@ -114,6 +129,11 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// still sending; the connection closes fully when the client closes, or at the idle timeout.
     func closeOutput(context: ChannelHandlerContext) {
         connection.giveUp()
+        // A stream has no half of its own to close: ending it is the whole of it.
+        if isHTTP2Stream {
+            context.close(promise: nil)
+            return
+        }
         context.close(mode: .output, promise: nil)
     }
 

@@ -1,0 +1,48 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTP2
+
+/// The handlers of an HTTP/2 connection, socket end first: the raw-bytes writer (kept from the
+/// HTTP/1.1 start, for the one fault that breaks the connection), NIO's HTTP/2 handler with its
+/// stream multiplexer, and NIO's connection manager (idle time-out, and GOAWAY then close when the
+/// server stops). Each stream gets NIO's HTTP/2-to-HTTP/1 codec and its own
+/// ``StubConnectionHandler``, so stubs, the admin API, delays, gates, proxying and the journal
+/// behave over HTTP/2 as they do over HTTP/1.1.
+enum HTTP2Pipeline {
+    /// What we advertise: at most 100 concurrent streams (RFC 9113 recommends no fewer), and the
+    /// same header limit as HTTP/1.1. NIO's defaults bound the rest: HPACK's dynamic table,
+    /// CONTINUATION floods, rapid resets (CVE-2023-44487), control-frame floods and flow control.
+    static func settings(_ configuration: StubServerConfiguration) -> HTTP2Settings {
+        [
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: 100),
+            HTTP2Setting(parameter: .maxHeaderListSize, value: max(1, configuration.maxHeaderBytes))
+        ]
+    }
+
+    /// Adds the HTTP/2 handlers at the end of the pipeline.
+    static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
+        let configuration = environment.configuration
+        var connection = NIOHTTP2Handler.ConnectionConfiguration()
+        connection.initialSettings = settings(configuration)
+        let manager = NIOHTTP2ServerConnectionManagementHandler(
+            eventLoop: channel.eventLoop,
+            configuration: .init(
+                maxIdleTime: TimeAmount(configuration.idleTimeout), maxAge: nil,
+                maxGraceTime: TimeAmount(configuration.shutdownGracePeriod), keepalive: nil))
+        let http2 = NIOHTTP2Handler(
+            mode: .server, eventLoop: channel.eventLoop, connectionConfiguration: connection,
+            streamConfiguration: .init(),
+            streamDelegate: OpenStreamsDelegate(forwardingTo: manager.http2StreamDelegate, eventLoop: channel.eventLoop)
+        ) { stream in
+            stream.eventLoop.makeCompletedFuture {
+                let pipeline = stream.pipeline.syncOperations
+                try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec(normalizeHTTPHeaders: true))
+                try pipeline.addHandler(StubConnectionHandler(environment: environment, isHTTP2Stream: true))
+            }
+        }
+        try channel.pipeline.syncOperations.addHandler(http2)
+        try channel.pipeline.syncOperations.addHandler(manager)
+        // A connection error (a bad preface, a protocol error) has had its GOAWAY: close.
+        try channel.pipeline.syncOperations.addHandler(NIOCloseOnErrorHandler())
+    }
+}
