@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTLSTests",
             dependencies: [
-                "UnderstudyTLS", "Understudy", "UnderstudyServer", "UnderstudyCore",
+                "UnderstudyTLS", "Understudy", "UnderstudyServer", "UnderstudyCore", "UnderstudyTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -86,8 +86,9 @@ public struct StubServerTLS: TLSServerSetup {
     }
 
     public func clientCertificateSubject(of channel: any Channel) -> String? {
-        // An HTTP/2 stream's channel has no TLS handler: its connection's (the parent) has.
-        for candidate in [channel, channel.parent].compactMap({ $0 }) {
+        // An HTTP/2 stream's channel has no TLS handler: its connection's (the parent, on the same
+        // loop) has. A connection's own parent is the listening socket, maybe on another loop.
+        for candidate in [channel, channel.parent].compactMap({ $0 }) where candidate.eventLoop.inEventLoop {
             guard let handler = try? candidate.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self)
             else { continue }
             guard let peer = handler.peerCertificate, let der = try? peer.toDERBytes(),

@@ -148,3 +148,41 @@ struct GeneratedCertificateTests {
         }
     }
 }
+
+@Suite("What a stub does over HTTPS")
+struct HTTPSStubBehaviourTests {
+    @Test("a CONNECTION_RESET_BY_PEER fault resets the TLS connection; the next request is served")
+    func faultOverTLS() async throws {
+        let folder = try TemporaryFolder()
+        try await withStubServer(tls: try StubServerTLS.generated()) { server in
+            server.stub(.get("/reset"), .fault(.connectionResetByPeer))
+            server.stub(.get("/fine"), .ok(body: "fine"))
+            let caFile = try folder.write("ca.pem", try server.certificateAuthorityPEM())
+            let base = try #require(server.httpsBaseURL)
+            let reset = try await Curl.get(base.appendingPathComponent("reset"), caFile: caFile, in: folder)
+            // 56: a failure receiving data (the reset); a TLS close_notify would give 52, an empty reply.
+            #expect(reset.status == 56, "\(reset.stderr)")
+            #expect(reset.stderr.contains("reset by peer"), "\(reset.stderr)")
+            let fine = try await Curl.get(base.appendingPathComponent("fine"), caFile: caFile, in: folder)
+            #expect(fine.stdout == "fine", "\(fine.stderr)")
+        }
+    }
+
+    @Test("goOffline resets HTTPS connections as it does plain ones; goOnline serves again")
+    func offlineOverTLS() async throws {
+        let folder = try TemporaryFolder()
+        try await withStubServer(tls: try StubServerTLS.generated()) { server in
+            server.stub(.get("/fine"), .ok(body: "fine"))
+            let caFile = try folder.write("ca.pem", try server.certificateAuthorityPEM())
+            let url = try #require(server.httpsBaseURL).appendingPathComponent("fine")
+            await server.goOffline()
+            let offline = try await Curl.get(url, caFile: caFile, in: folder)
+            #expect(offline.status == 56, "\(offline.stderr)")
+            #expect(offline.stdout.isEmpty)
+            await server.goOnline()
+            let online = try await Curl.get(url, caFile: caFile, in: folder)
+            #expect(online.stdout == "fine", "\(online.stderr)")
+            #expect(server.receivedRequests.count == 1)
+        }
+    }
+}

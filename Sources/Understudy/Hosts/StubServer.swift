@@ -140,6 +140,15 @@ public final class StubServer: StubHost {
     }
 }
 
+/// ``withStubServer(root:configuration:tls:isolation:_:)`` for a concrete TLS set-up, so that
+/// `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
+public func withStubServer<T, TLS: TLSServerSetup>(
+    root: URL? = nil, configuration: StubServerConfiguration? = nil, tls: TLS,
+    isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
+) async throws -> T {
+    try await withStubServer(root: root, configuration: configuration, tls: tls as (any TLSServerSetup)?, body)
+}
+
 /// Runs `body` with a fresh ``StubServer`` and always shuts it down, even when `body` throws.
 /// With `tls`, the server also serves HTTPS (``StubServer/httpsBaseURL``).
 public func withStubServer<T>(

@@ -105,6 +105,7 @@ public final class StubHTTPServer: Sendable {
                     requestShutdown: link.trigger, isOffline: { connections.isOffline }, scheme: "https",
                     tls: https.tls)
                 httpsChannel = try await bind(configuration.host, https.port, connections: connections) { channel in
+                    try channel.pipeline.syncOperations.addHandler(SocketEndCloser())
                     try https.tls.addTLSHandler(to: channel)
                     try ConnectionPipeline.configureAfterTLS(channel, environment: secure)
                 }
