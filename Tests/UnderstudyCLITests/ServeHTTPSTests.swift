@@ -20,20 +20,20 @@ import Testing
         #expect(httpsURL.absoluteString.hasPrefix("https://127.0.0.1:"))
         #expect(httpsURL.port != httpURL.port)
 
-        let verified = try await runCurl([
+        let verified = try await Self.curl([
             "--cacert", caFile, httpsURL.appendingPathComponent("timeline").absoluteString
         ])
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.stdout.contains("Lunch was great"))
-        let byName = try await runCurl([
+        let byName = try await Self.curl([
             "--cacert", caFile, "--resolve", "api.test:\(httpsURL.port ?? 0):127.0.0.1",
             "https://api.test:\(httpsURL.port ?? 0)/timeline"
         ])
         #expect(byName.status == 0, "\(byName.stderr)")
-        let unverified = try await runCurl([httpsURL.appendingPathComponent("timeline").absoluteString])
+        let unverified = try await Self.curl([httpsURL.appendingPathComponent("timeline").absoluteString])
         #expect(unverified.status == 60)
 
-        let journal = try await runCurl([httpURL.appendingPathComponent("__admin/requests").absoluteString])
+        let journal = try await Self.curl([httpURL.appendingPathComponent("__admin/requests").absoluteString])
         #expect(journal.stdout.contains("\"https\""))
         #expect(await server.signalAndWait(SIGTERM) == 0)
     }
@@ -94,27 +94,82 @@ import Testing
     }
 
     /// `curl -sS --http1.1 --max-time 20 …`, waited for off the cooperative pool.
-    private func runCurl(_ arguments: [String]) async throws -> CLIProcess.Output {
+    static func curl(_ arguments: [String]) async throws -> CLIProcess.Output {
+        try await run("/usr/bin/env", ["curl", "-sS", "--http1.1", "--max-time", "20"] + arguments)
+    }
+
+    /// Runs a program to completion, waited for off the cooperative pool.
+    static func run(_ executable: String, _ arguments: [String]) async throws -> CLIProcess.Output {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                        process.arguments = ["curl", "-sS", "--http1.1", "--max-time", "20"] + arguments
-                        let out = Pipe()
-                        let err = Pipe()
-                        process.standardOutput = out
-                        process.standardError = err
-                        try process.run()
-                        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return CLIProcess.Output(
-                            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
-                    })
+                continuation.resume(with: Result { try runBlocking(executable, arguments) })
             }
         }
+    }
+
+    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> CLIProcess.Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIProcess.Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// The CLI's own-CA and mutual-TLS flags, with a CA and a client certificate made by openssl.
+@Suite struct ServeMutualTLSTests {
+    @Test(
+        "--https-ca signs the leaf; --https-require-client-auth refuses curl without a client certificate",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func userCAAndClientCertificates() async throws {
+        let folder = try TemporaryRoot()
+        let path = { (name: String) in folder.url.appendingPathComponent(name).path }
+        for arguments in [
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                path("ca-key.pem"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=CLI Test CA",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"
+            ],
+            [
+                "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                path("client-key.pem"), "-out", path("client.csr"), "-subj", "/CN=cli-client"
+            ],
+            [
+                "x509", "-req", "-in", path("client.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca-key.pem"),
+                "-CAcreateserial", "-out", path("client.pem"), "-days", "2"
+            ]
+        ] {
+            let made = try await ServeHTTPSTests.run("/usr/bin/openssl", arguments)
+            try #require(made.status == 0, "\(made.stderr)")
+        }
+        try folder.write(
+            "mappings/hello.json", #"{"request":{"method":"GET","url":"/hello"},"response":{"body":"hello"}}"#)
+        let server = try await ServerProcess.start([
+            "serve", "--root", folder.url.path, "--port", "0", "--https-port", "0", "--https-ca", path("ca.pem"),
+            "--https-ca-key", path("ca-key.pem"), "--https-require-client-auth", "--https-client-ca", path("ca.pem")
+        ])
+        defer { server.terminate() }
+        _ = server.firstLine
+        let httpsURL = try #require(URL(string: await server.nextLine())).appendingPathComponent("hello")
+
+        let anonymous = try await ServeHTTPSTests.curl(["--cacert", path("ca.pem"), httpsURL.absoluteString])
+        #expect(anonymous.status != 0)
+        #expect(anonymous.stdout.isEmpty)
+        let certified = try await ServeHTTPSTests.curl([
+            "--cacert", path("ca.pem"), "--cert", path("client.pem"), "--key", path("client-key.pem"),
+            httpsURL.absoluteString
+        ])
+        #expect(certified.status == 0, "\(certified.stderr)")
+        #expect(certified.stdout == "hello")
+        #expect(await server.signalAndWait(SIGTERM) == 0)
     }
 }
