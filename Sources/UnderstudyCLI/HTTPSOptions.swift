@@ -73,8 +73,8 @@ struct HTTPSOptions: ParsableArguments {
         }
         if httpsRequireClientAuth != (httpsClientCa != nil) {
             throw ValidationError(
-                "--https-require-client-auth and --https-client-ca go together: the CA client certificates must come from"
-            )
+                "--https-require-client-auth and --https-client-ca go together: the latter names the CA"
+                    + " client certificates must come from")
         }
     }
 

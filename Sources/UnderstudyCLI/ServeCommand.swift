@@ -15,8 +15,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Prints the base URL (http://127.0.0.1:PORT) as the first line on standard output, with --https-port the \
             HTTPS one (https://127.0.0.1:PORT) on the second, then the loaded stubs.
-            HTTPS uses a certificate for 127.0.0.1, ::1 and localhost from a CA generated at start (write it with \
-            --https-ca-out to trust it), from your CA (--https-ca, --https-ca-key), or your own (--https-cert, --https-key).
+            HTTPS uses a certificate for 127.0.0.1, ::1 and localhost from a CA generated at start \
+            (write it with --https-ca-out to trust it), from your CA (--https-ca, --https-ca-key), \
+            or your own (--https-cert, --https-key).
             Stops cleanly on SIGINT or SIGTERM, or on POST /__admin/shutdown.
             """)
 

@@ -32,11 +32,13 @@ extension StubServer {
     }
 
     /// A URLSession that trusts this server's CA: not possible with FoundationNetworking on Linux,
-    /// so this always throws ``StubServerTLSError/urlSessionCannotTrustCertificateAuthority``, whose
-    /// message says what to use instead. libcurl reads its CA bundle from a path fixed when it
-    /// was built, `URLSessionCertificateAuthorityInfoFile` is read only on Android, and a
-    /// server-trust challenge never reaches a session's delegate; the only other lever would turn
-    /// verification off for the whole process, which this never does.
+    /// so this throws ``StubServerTLSError/urlSessionCannotTrustCertificateAuthority``, whose
+    /// message says what to use instead. libcurl reads the CA bundle fixed when it was built
+    /// (`SSL_CERT_FILE` and `CURL_CA_BUNDLE` change nothing), `URLSessionCertificateAuthorityInfoFile`
+    /// is read only on Android, and a server-trust challenge never reaches a session's delegate;
+    /// the only other lever would turn verification off for the whole process, which this never
+    /// does. On Apple platforms a delegate that anchors the CA would work; it is not written yet,
+    /// so this throws there too.
     public func httpsSession() throws -> URLSession {
         _ = try serverTLS()
         throw StubServerTLSError.urlSessionCannotTrustCertificateAuthority

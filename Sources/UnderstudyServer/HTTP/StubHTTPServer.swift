@@ -6,8 +6,9 @@ import NIOPosix
 import Synchronization
 import UnderstudyCore
 
-/// A real HTTP/1.1 server on a socket (and optionally an HTTPS one beside it) that serves one ``StubEngine``, with WireMock's faults and
-/// delays at the socket level and, when given one, the admin API under `/__admin`.
+/// A real HTTP/1.1 server on a socket (and, when configured, an HTTPS one beside it) that serves
+/// one ``StubEngine``, with WireMock's faults and delays at the socket level and, when given one,
+/// the admin API under `/__admin`.
 ///
 /// ```swift
 /// let server = try await StubHTTPServer.start(engine: StubEngine())
