@@ -142,6 +142,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyTLS", "Understudy", "UnderstudyServer", "UnderstudyCore", "UnderstudyTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
