@@ -13,7 +13,10 @@ struct TLSCorpusTests {
         let caFile = try folder.write("ca.pem", try tls.certificateAuthorityPEM())
         let corpus = try ClientHelloCorpus(configuration: try tls.clientTLSConfiguration())
         #expect(corpus.hello.first == 0x16, "a TLS handshake record")
-        let seed = UInt64.random(in: 0...UInt64.max)
+        // A new corpus each run; UNDERSTUDY_TLS_CORPUS_SEED replays the one a failure names.
+        let seed =
+            ProcessInfo.processInfo.environment["UNDERSTUDY_TLS_CORPUS_SEED"].flatMap { UInt64($0) }
+            ?? UInt64.random(in: 0...UInt64.max)
         let cases = corpus.cases(seed: seed, count: 60)
         try await withStubServer(tls: tls) { server in
             server.stub(.get("/good"), .ok(body: "still here"))
