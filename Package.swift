@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
+        .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -20,7 +21,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0")
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -60,11 +65,26 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log")
             ]),
+        // HTTPS for the server (generated or user certificates, mutual TLS) and trust helpers for
+        // its clients; a product of its own, so only the targets that want TLS compile BoringSSL.
+        .target(
+            name: "UnderstudyTLS",
+            dependencies: [
+                "UnderstudyServer", "Understudy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client")
+            ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyServer", "UnderstudyRecording",
+                "UnderstudyTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]),
@@ -123,6 +143,18 @@ let package = Package(
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
         .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyCore", "UnderstudyJSON"]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
+        .testTarget(
+            name: "UnderstudyTLSTests",
+            dependencies: [
+                "UnderstudyTLS", "Understudy", "UnderstudyServer", "UnderstudyCore", "UnderstudyTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client")
+            ]),
         // The worked example: a status-posting client and its tests against Examples/StatusPoster/Stubs.
         .target(name: "StatusPoster", path: "Examples/StatusPoster/Sources"),
         .testTarget(

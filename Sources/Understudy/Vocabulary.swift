@@ -61,8 +61,11 @@ public typealias ResponseGateTimeout = UnderstudyCore.ResponseGateTimeout
 
 /// How a ``StubServer`` listens and behaves: host, port, limits, logging, grace period.
 public typealias StubServerConfiguration = UnderstudyServer.StubServerConfiguration
+/// What a ``StubServer``'s HTTPS listener puts in front of each connection: `StubServerTLS`
+/// (and `.generated`) in `UnderstudyTLS`, the product that links BoringSSL.
+public typealias TLSServerSetup = UnderstudyServer.TLSServerSetup
 /// Forwards proxied stubs (`proxyBaseUrl`) upstream; `UnderstudyRecording` provides one
-/// for ``StubServer/start(root:configuration:proxy:)``.
+/// for ``StubServer/start(root:configuration:proxy:tls:)``.
 public typealias ProxyForwarder = UnderstudyServer.ProxyForwarder
 
 // MARK: Errors

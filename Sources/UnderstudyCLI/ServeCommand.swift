@@ -13,7 +13,11 @@ struct ServeCommand: AsyncParsableCommand {
         abstract:
             "Serve the stubs in a WireMock-layout folder (mappings/, __files/) with the admin API under /__admin.",
         discussion: """
-            Prints the base URL (http://127.0.0.1:PORT) as the first line on standard output, then the loaded stubs.
+            Prints the base URL (http://127.0.0.1:PORT) as the first line on standard output, with --https-port the \
+            HTTPS one (https://127.0.0.1:PORT) on the second, then the loaded stubs.
+            HTTPS uses a certificate for 127.0.0.1, ::1 and localhost from a CA generated at start \
+            (write it with --https-ca-out to trust it), from your CA (--https-ca, --https-ca-key), \
+            or your own (--https-cert, --https-key).
             Stops cleanly on SIGINT or SIGTERM, or on POST /__admin/shutdown.
             """)
 
@@ -73,6 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
+    @OptionGroup(title: "HTTPS")
+    var https: HTTPSOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
@@ -89,6 +96,13 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = makeLogger()
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
         let engine = try loadEngine(directory)
+        let httpsListener: HTTPSListener?
+        do {
+            httpsListener = try https.makeListener()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
         let token = effectiveAdminToken
         if !BindAddress.isLoopback(bind) {
             if token == nil {
@@ -108,7 +122,8 @@ struct ServeCommand: AsyncParsableCommand {
             admin: WireMockAdminAPI(
                 engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
             configuration: StubServerConfiguration(
-                host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger),
+                host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
+                https: httpsListener),
             proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
         let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in
@@ -118,6 +133,9 @@ struct ServeCommand: AsyncParsableCommand {
         // The first line is the base URL: scripts and tests read it to find the free port.
         // Written unbuffered, so a script reading the pipe sees it at once.
         FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+        if let httpsURL = server.httpsBaseURL {
+            FileHandle.standardOutput.write(Data((httpsURL.absoluteString + "\n").utf8))
+        }
         FileHandle.standardOutput.write(Data((StubTable.render(engine.store.storedStubs) + "\n").utf8))
         let verboseToken = verbose ? NotMatchedReporter.start(engine: engine, logger: logger) : nil
         await server.waitUntilStopped()

@@ -22,6 +22,8 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
     public var root: URL?
     /// Check for unmatched requests and unmet `.expected(times:)` at the end of each test.
     public var strict: Bool
+    /// Makes each test's HTTPS set-up (server transport only); nil serves plain HTTP only.
+    public var tls: (@Sendable () throws -> any TLSServerSetup)? = nil
 
     /// Applies to every test of a suite.
     public var isRecursive: Bool { true }
@@ -39,7 +41,7 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
         let location = test.sourceLocation
         switch transport {
         case .server:
-            let server = try await StubServer.start(root: root)
+            let server = try await StubServer.start(root: root, tls: try tls?())
             do {
                 try await StubServer.$scoped.withValue(server) { try await function() }
             } catch {
@@ -80,6 +82,16 @@ extension Trait where Self == StubHostTrait {
     /// A fresh ``Understudy/StubServer`` per test, loading the WireMock folder at `root`.
     public static func stubServer(root: URL?, strict: Bool = true) -> StubHostTrait {
         StubHostTrait(transport: .server, root: root, strict: strict)
+    }
+
+    /// A fresh ``Understudy/StubServer`` per test that also serves HTTPS (its `httpsBaseURL`),
+    /// with a TLS set-up made anew for each test: `.stubServer(root: "Stubs", tls: try .generated)`
+    /// (`.generated` comes from `UnderstudyTLS`, which links BoringSSL).
+    public static func stubServer<TLS: TLSServerSetup>(
+        root: String? = nil, tls: @autoclosure @escaping @Sendable () throws -> TLS, strict: Bool = true
+    ) -> StubHostTrait {
+        StubHostTrait(
+            transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict, tls: { try tls() })
     }
 
     /// A fresh ``Understudy/InProcessStubs`` per test, strict, with no stubs.

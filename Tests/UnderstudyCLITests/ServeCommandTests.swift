@@ -92,6 +92,21 @@ final class ServerProcess: @unchecked Sendable {
         return ServerProcess(process: process, output: output, firstLine: String(decoding: line, as: UTF8.self))
     }
 
+    /// The next line of standard output (after the first), read off the cooperative pool.
+    func nextLine() async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var line = Data()
+                while true {
+                    let byte = self.output.fileHandleForReading.readData(ofLength: 1)
+                    if byte.isEmpty || byte == Data("\n".utf8) { break }
+                    line.append(byte)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }
+        }
+    }
+
     var remainingOutput: String {
         String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }

@@ -36,6 +36,13 @@ public final class StubServer: StubHost {
     public var transport: StubTransport { .server }
     /// The bound port.
     public var port: Int { http.port }
+    /// `https://127.0.0.1:<port>` when the server was started with `tls:`, else nil.
+    public var httpsBaseURL: URL? { http.httpsBaseURL }
+    /// The HTTPS listener's port when the server was started with `tls:`, else nil.
+    public var httpsPort: Int? { http.httpsPort }
+    /// What the HTTPS listener was started with (`StubServerTLS` from `UnderstudyTLS`, whose
+    /// extensions on ``StubServer`` give the CA to trust and client configurations), or nil.
+    public var tls: (any TLSServerSetup)? { http.tlsSetup }
 
     private init(http: StubHTTPServer, admin: WireMockAdminAPI, mappings: MappingDirectory?) {
         self.http = http
@@ -45,17 +52,32 @@ public final class StubServer: StubHost {
     }
 
     /// Starts a server, first loading a WireMock folder (`mappings/**/*.json`, `__files/`) when given.
-    /// - Parameter proxy: forwards stubs with `proxyBaseUrl`; `UnderstudyRecording` has one
-    ///   (without it such stubs answer 500 saying so).
+    /// - Parameters:
+    ///   - proxy: forwards stubs with `proxyBaseUrl`; `UnderstudyRecording` has one
+    ///     (without it such stubs answer 500 saying so).
+    ///   - tls: adds an HTTPS listener on a free port (``httpsBaseURL``) serving the same stubs:
+    ///     `.generated` (from `UnderstudyTLS`) makes a CA and a certificate for loopback.
     /// - Throws: ``StubFolderError`` listing every bad mapping file, or a bind error.
     public static func start(
-        root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil
+        root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil,
+        tls: (any TLSServerSetup)? = nil
     ) async throws -> StubServer {
         let (engine, mappings) = try StubWorld.engine(root: root)
         let admin = WireMockAdminAPI(engine: engine, mappings: mappings)
+        var configuration = configuration ?? quietConfiguration
+        if let tls { configuration.https = HTTPSListener(port: configuration.https?.port ?? 0, tls: tls) }
         let server = try await StubHTTPServer.start(
-            engine: engine, admin: admin, configuration: configuration ?? quietConfiguration, proxy: proxy)
+            engine: engine, admin: admin, configuration: configuration, proxy: proxy)
         return StubServer(http: server, admin: admin, mappings: mappings)
+    }
+
+    /// ``start(root:configuration:proxy:tls:)`` for a concrete TLS set-up, so that
+    /// `StubServer.start(tls: .generated)` finds `.generated`.
+    public static func start<TLS: TLSServerSetup>(
+        root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil,
+        tls: TLS
+    ) async throws -> StubServer {
+        try await start(root: root, configuration: configuration, proxy: proxy, tls: tls as any TLSServerSetup)
     }
 
     /// Starts a server for the WireMock folder at `root` (relative to the working directory).
@@ -118,12 +140,22 @@ public final class StubServer: StubHost {
     }
 }
 
-/// Runs `body` with a fresh ``StubServer`` and always shuts it down, even when `body` throws.
-public func withStubServer<T>(
-    root: URL? = nil, configuration: StubServerConfiguration? = nil, isolation: isolated (any Actor)? = #isolation,
-    _ body: (StubServer) async throws -> T
+/// ``withStubServer(root:configuration:tls:isolation:_:)`` for a concrete TLS set-up, so that
+/// `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
+public func withStubServer<T, TLS: TLSServerSetup>(
+    root: URL? = nil, configuration: StubServerConfiguration? = nil, tls: TLS,
+    isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
 ) async throws -> T {
-    let server = try await StubServer.start(root: root, configuration: configuration)
+    try await withStubServer(root: root, configuration: configuration, tls: tls as (any TLSServerSetup)?, body)
+}
+
+/// Runs `body` with a fresh ``StubServer`` and always shuts it down, even when `body` throws.
+/// With `tls`, the server also serves HTTPS (``StubServer/httpsBaseURL``).
+public func withStubServer<T>(
+    root: URL? = nil, configuration: StubServerConfiguration? = nil, tls: (any TLSServerSetup)? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
+) async throws -> T {
+    let server = try await StubServer.start(root: root, configuration: configuration, tls: tls)
     do {
         let result = try await body(server)
         try await server.shutdown()

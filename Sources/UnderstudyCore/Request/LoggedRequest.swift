@@ -18,6 +18,9 @@ public struct LoggedRequest: Sendable, Identifiable {
     public var protocolVersion: String
     /// True when the URL came as an absolute-form proxy request.
     public var browserProxyRequest: Bool
+    /// The subject of the certificate the client presented over mutual TLS (e.g. `CN=client`), or nil.
+    /// Not part of WireMock's request JSON, which has no such field.
+    public var clientCertificateSubject: String?
 
     public init(
         id: UUID = FastUUID.next(),
@@ -31,7 +34,8 @@ public struct LoggedRequest: Sendable, Identifiable {
         body: Data = Data(),
         loggedDate: Date = Date(),
         protocolVersion: String = "HTTP/1.1",
-        browserProxyRequest: Bool = false
+        browserProxyRequest: Bool = false,
+        clientCertificateSubject: String? = nil
     ) {
         self.id = id
         self.method = method
@@ -45,6 +49,7 @@ public struct LoggedRequest: Sendable, Identifiable {
         self.loggedDate = loggedDate
         self.protocolVersion = protocolVersion
         self.browserProxyRequest = browserProxyRequest
+        self.clientCertificateSubject = clientCertificateSubject
     }
 
     /// The path part of `url`, still encoded.

@@ -7,11 +7,18 @@ struct ConnectionAddresses {
     var clientIP: String
     var boundHost: String
     var boundPort: Int
+    /// The subject of the client's certificate, on a mutual-TLS connection.
+    var clientCertificateSubject: String?
 
-    init(channel: any Channel, configuration: StubServerConfiguration) {
+    init(channel: any Channel, configuration: StubServerConfiguration, tls: (any TLSServerSetup)? = nil) {
         let local = channel.localAddress
         clientIP = channel.remoteAddress?.ipAddress ?? "127.0.0.1"
         boundHost = local?.ipAddress ?? configuration.host
         boundPort = local?.port ?? configuration.port
+        clientCertificateSubject = tls?.clientCertificateSubject(of: channel)
+    }
+
+    init(channel: any Channel, environment: ConnectionEnvironment) {
+        self.init(channel: channel, configuration: environment.configuration, tls: environment.tls)
     }
 }

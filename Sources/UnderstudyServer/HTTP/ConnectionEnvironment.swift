@@ -23,13 +23,19 @@ final class ConnectionEnvironment: Sendable {
     let offLoop: any OffLoopWork
     /// How many requests ``PlainRequestFastPath`` answered, for tests that must know it took them.
     let fastPathAnswers = Atomic<Int>(0)
+    /// `http`, or `https` for the HTTPS listener's connections: what the journal records.
+    let scheme: String
+    /// The HTTPS listener's TLS set-up (which also reads a client certificate's subject); nil for plain HTTP.
+    let tls: (any TLSServerSetup)?
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil,
         configuration: StubServerConfiguration,
         requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false },
-        offLoop: any OffLoopWork = ThreadPoolOffLoop()
+        offLoop: any OffLoopWork = ThreadPoolOffLoop(), scheme: String = "http", tls: (any TLSServerSetup)? = nil
     ) {
+        self.scheme = scheme
+        self.tls = tls
         self.offLoop = offLoop
         self.engine = engine
         self.admin = admin

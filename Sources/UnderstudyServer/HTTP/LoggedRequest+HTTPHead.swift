@@ -9,7 +9,7 @@ extension LoggedRequest {
     ///   - boundPort: the server's port, which WireMock reports whatever `Host` says.
     init(
         head: HTTPRequestHead, body: Data, clientIP: String, boundHost: String, boundPort: Int,
-        loggedDate: Date = Date()
+        loggedDate: Date = Date(), scheme: String = "http", clientCertificateSubject: String? = nil
     ) {
         var headers = HeaderFields()
         var method = head.method.rawValue
@@ -23,7 +23,8 @@ extension LoggedRequest {
         self.init(
             method: method, target: head.uri, protocolVersion: Self.protocolVersion(head.version),
             headers: headers,
-            body: body, clientIP: clientIP, boundHost: boundHost, boundPort: boundPort, loggedDate: loggedDate)
+            body: body, clientIP: clientIP, boundHost: boundHost, boundPort: boundPort, loggedDate: loggedDate,
+            scheme: scheme, clientCertificateSubject: clientCertificateSubject)
     }
 
     /// The engine's view of a request from its parts as read off the wire; both of the server's
@@ -31,7 +32,8 @@ extension LoggedRequest {
     /// - Parameter target: the request target as sent: origin form (`/a?b`) or absolute form.
     init(
         method: String, target: String, protocolVersion: String, headers: HeaderFields, body: Data,
-        clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date()
+        clientIP: String, boundHost: String, boundPort: Int, loggedDate: Date = Date(), scheme: String = "http",
+        clientCertificateSubject: String? = nil
     ) {
         var url = target
         var host = headers.first("Host").map(Self.hostWithoutPort) ?? boundHost
@@ -48,9 +50,10 @@ extension LoggedRequest {
             isProxyRequest = true
         }
         self.init(
-            method: method, url: url, scheme: "http", host: host, port: boundPort, clientIP: clientIP,
+            method: method, url: url, scheme: scheme, host: host, port: boundPort, clientIP: clientIP,
             headers: headers, body: body, loggedDate: loggedDate,
-            protocolVersion: protocolVersion, browserProxyRequest: isProxyRequest)
+            protocolVersion: protocolVersion, browserProxyRequest: isProxyRequest,
+            clientCertificateSubject: clientCertificateSubject)
     }
 
     /// `HTTP/1.1`; the common versions without building a string each time.

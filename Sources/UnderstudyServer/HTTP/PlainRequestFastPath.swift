@@ -93,14 +93,15 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
         guard !StubConnectionHandler.isAdminURL(plain.target), !environment.isOffline() else { return nil }
         let receivedAt = NIODeadline.now()
         let addresses =
-            self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+            self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)
         self.addresses = addresses
         let body =
             plain.bodyLength == 0
             ? Data() : Data(input.readableBytesView.dropFirst(plain.bodyStart).prefix(plain.bodyLength))
         let request = LoggedRequest(
             method: plain.method, target: plain.target, protocolVersion: "HTTP/1.1", headers: plain.headers, body: body,
-            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
+            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
+            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
         let engine = environment.engine
         let cached = lastStub
         let decided = engine.decide(request, capabilities: .atOnce) { stub in

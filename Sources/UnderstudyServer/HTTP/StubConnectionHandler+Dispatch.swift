@@ -23,11 +23,12 @@ extension StubConnectionHandler {
     /// (body matchers parse them), body files, and the near-miss search for unmatched requests.
     func dispatch(head: HTTPRequestHead, body: ByteBuffer, receivedAt: NIODeadline, context: ChannelHandlerContext) {
         let addresses =
-            self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+            self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)
         self.addresses = addresses
         let request = LoggedRequest(
             head: head, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
-            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort)
+            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
+            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
         let environment = self.environment
         let isAdmin = Self.isAdminURL(request.url)
         let loop = context.eventLoop

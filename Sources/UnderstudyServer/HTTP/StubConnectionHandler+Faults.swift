@@ -24,8 +24,14 @@ extension StubConnectionHandler {
                 completed()
                 return
             }
+            let overTLS = environment.tls != nil
             provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
-                bound.value.close(promise: nil)
+                // Past the TLS handler, whose orderly shutdown would turn the reset into a clean end.
+                if overTLS {
+                    _ = ConnectionReset.closeAtSocket(bound.value.channel)
+                } else {
+                    bound.value.close(promise: nil)
+                }
                 completed()
             }
         case .emptyResponse:

@@ -19,11 +19,12 @@ extension StubConnectionHandler {
         }
         let receivedAt = NIODeadline.now()
         let addresses =
-            self.addresses ?? ConnectionAddresses(channel: context.channel, configuration: environment.configuration)
+            self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)
         self.addresses = addresses
         let request = LoggedRequest(
             head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost,
-            boundPort: addresses.boundPort)
+            boundPort: addresses.boundPort, scheme: environment.scheme,
+            clientCertificateSubject: addresses.clientCertificateSubject)
         // The URL as the engine sees it: an absolute-form target (`POST http://host/__admin/…`)
         // still goes to the admin API, as `dispatch` decides.
         guard !Self.isAdminURL(request.url),

@@ -6,8 +6,9 @@ import NIOPosix
 import Synchronization
 import UnderstudyCore
 
-/// A real HTTP/1.1 server on a socket that serves one ``StubEngine``, with WireMock's faults and
-/// delays at the socket level and, when given one, the admin API under `/__admin`.
+/// A real HTTP/1.1 server on a socket (and, when configured, an HTTPS one beside it) that serves
+/// one ``StubEngine``, with WireMock's faults and delays at the socket level and, when given one,
+/// the admin API under `/__admin`.
 ///
 /// ```swift
 /// let server = try await StubHTTPServer.start(engine: StubEngine())
@@ -23,8 +24,16 @@ public final class StubHTTPServer: Sendable {
     public let host: String
     /// `http://host:port`, for clients under test.
     public let baseURL: URL
+    /// The HTTPS listener's port, when the configuration asked for one.
+    public let httpsPort: Int?
+    /// `https://host:port`, when the configuration asked for an HTTPS listener.
+    public let httpsBaseURL: URL?
+
+    /// What the HTTPS listener puts in front of each connection, when there is one.
+    public let tlsSetup: (any TLSServerSetup)?
 
     private let serverChannel: any Channel
+    private let httpsServerChannel: (any Channel)?
     private let environment: ConnectionEnvironment
     let connections: OpenConnections
     private let gracePeriod: Duration
@@ -33,12 +42,14 @@ public final class StubHTTPServer: Sendable {
     private let stopped = StopSignal()
 
     private init(
-        engine: StubEngine, channel: any Channel, connections: OpenConnections, environment: ConnectionEnvironment,
-        configuration: StubServerConfiguration
+        engine: StubEngine, channel: any Channel, httpsChannel: (any Channel)?, connections: OpenConnections,
+        environment: ConnectionEnvironment, configuration: StubServerConfiguration
     ) throws {
         self.engine = engine
         self.environment = environment
         self.serverChannel = channel
+        self.httpsServerChannel = httpsChannel
+        self.tlsSetup = httpsChannel == nil ? nil : configuration.https?.tls
         self.connections = connections
         self.gracePeriod = configuration.shutdownGracePeriod
         self.logger = configuration.logger
@@ -48,17 +59,28 @@ public final class StubHTTPServer: Sendable {
         let urlHost = host.contains(":") ? "[\(host)]" : host
         guard let url = URL(string: "http://\(urlHost):\(port)") else { throw StubServerError.notBound }
         self.baseURL = url
+        if let httpsChannel {
+            guard let httpsPort = httpsChannel.localAddress?.port,
+                let httpsURL = URL(string: "https://\(urlHost):\(httpsPort)")
+            else { throw StubServerError.notBound }
+            self.httpsPort = httpsPort
+            self.httpsBaseURL = httpsURL
+        } else {
+            self.httpsPort = nil
+            self.httpsBaseURL = nil
+        }
     }
 
     deinit {
-        // A server dropped without stop() must not keep its port.
+        // A server dropped without stop() must not keep its ports.
         serverChannel.close(promise: nil)
+        httpsServerChannel?.close(promise: nil)
     }
 
     /// Binds and starts serving. The port is known when this returns.
     /// - Parameters:
     ///   - admin: answers `/__admin/…`; without one those paths get a 404 JSON error.
-    ///   - configuration: address, port and limits.
+    ///   - configuration: address, port and limits, and the HTTPS listener if any.
     ///   - proxy: forwards stubs with `proxyBaseUrl` upstream (`AsyncHTTPProxyForwarder` in
     ///     `UnderstudyRecording`); without one such stubs are answered 500 with a message saying so.
     public static func start(
@@ -70,24 +92,31 @@ public final class StubHTTPServer: Sendable {
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
             isOffline: { connections.isOffline })
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
-            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                guard connections.add(channel) else { return channel.close() }
-                return channel.eventLoop.makeCompletedFuture {
-                    try ConnectionPipeline.configure(channel, environment: environment)
-                }
-            }
-            .bind(host: configuration.host, port: configuration.port).get()
+        let channel = try await bind(configuration.host, configuration.port, connections: connections) { channel in
+            try ConnectionPipeline.configure(channel, environment: environment)
+        }
+        var httpsChannel: (any Channel)?
         let server: StubHTTPServer
         do {
+            if let https = configuration.https {
+                // The same engine, admin API, proxy and connection set (so offline and stop cover
+                // both listeners); only the scheme the journal records differs.
+                let secure = ConnectionEnvironment(
+                    engine: engine, admin: admin, proxy: proxy, configuration: configuration,
+                    requestShutdown: link.trigger, isOffline: { connections.isOffline }, scheme: "https",
+                    tls: https.tls)
+                httpsChannel = try await bind(configuration.host, https.port, connections: connections) { channel in
+                    try channel.pipeline.syncOperations.addHandler(SocketEndCloser())
+                    try https.tls.addTLSHandler(to: channel)
+                    try ConnectionPipeline.configureAfterTLS(channel, environment: secure)
+                }
+            }
             server = try StubHTTPServer(
-                engine: engine, channel: channel, connections: connections, environment: environment,
-                configuration: configuration)
+                engine: engine, channel: channel, httpsChannel: httpsChannel, connections: connections,
+                environment: environment, configuration: configuration)
         } catch {
             try? await channel.close().get()
+            try? await httpsChannel?.close().get()
             throw error
         }
         link.connect { [weak server] in
@@ -95,7 +124,26 @@ public final class StubHTTPServer: Sendable {
             Task { try? await server.stop() }
         }
         configuration.logger.info("Understudy serving on \(server.baseURL.absoluteString)")
+        if let httpsURL = server.httpsBaseURL {
+            configuration.logger.info("Understudy serving on \(httpsURL.absoluteString)")
+        }
         return server
+    }
+
+    /// A listening socket whose connections join `connections` and get `configure`'s handlers.
+    private static func bind(
+        _ host: String, _ port: Int, connections: OpenConnections,
+        configure: @escaping @Sendable (any Channel) throws -> Void
+    ) async throws -> any Channel {
+        try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                guard connections.add(channel) else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture { try configure(channel) }
+            }
+            .bind(host: host, port: port).get()
     }
 
     /// How many requests the fast path for plain requests answered (see ``PlainRequestFastPath``).
@@ -116,6 +164,7 @@ public final class StubHTTPServer: Sendable {
             return
         }
         try? await serverChannel.close().get()
+        try? await httpsServerChannel?.close().get()
         let open = connections.stopAccepting()
         for channel in open {
             // NIO's pipelining handler closes an idle connection at once, a busy one after its response.

@@ -24,6 +24,8 @@ public struct StubServerConfiguration: Sendable {
     public var usesFastPath: Bool
     /// Where each request is logged (at `.info`) with the stub it matched or "no match".
     public var logger: Logger
+    /// An HTTPS listener on the same host, serving the same stubs; none by default.
+    public var https: HTTPSListener?
 
     public init(
         host: String = "127.0.0.1",
@@ -34,7 +36,8 @@ public struct StubServerConfiguration: Sendable {
         shutdownGracePeriod: Duration = .seconds(5),
         adminToken: String? = nil,
         usesFastPath: Bool = true,
-        logger: Logger = Logger(label: "understudy.server")
+        logger: Logger = Logger(label: "understudy.server"),
+        https: HTTPSListener? = nil
     ) {
         self.host = host
         self.port = port
@@ -45,5 +48,6 @@ public struct StubServerConfiguration: Sendable {
         self.adminToken = adminToken
         self.usesFastPath = usesFastPath
         self.logger = logger
+        self.https = https
     }
 }

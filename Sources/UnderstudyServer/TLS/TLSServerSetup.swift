@@ -10,4 +10,13 @@ import NIOCore
 public protocol TLSServerSetup: Sendable {
     /// Adds the server-side TLS handler to a new connection's pipeline; called on its event loop.
     func addTLSHandler(to channel: any Channel) throws
+
+    /// The subject of the certificate the client presented (mutual TLS), e.g. `CN=client,O=Example`,
+    /// or nil; called on the connection's event loop once the handshake is done, with the
+    /// connection's channel or one of its HTTP/2 stream channels. The journal records it.
+    func clientCertificateSubject(of channel: any Channel) -> String?
+}
+
+extension TLSServerSetup {
+    public func clientCertificateSubject(of channel: any Channel) -> String? { nil }
 }
