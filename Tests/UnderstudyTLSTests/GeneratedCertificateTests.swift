@@ -64,20 +64,23 @@ struct GeneratedCertificateTests {
         }
     }
 
-    @Test("AsyncHTTPClient trusting only the CA gets the answer")
-    func asyncHTTPClientTrustsTheCA() async throws {
+    @Test(
+        "AsyncHTTPClient trusting only the CA gets the answer, over h2 (its default by ALPN) and HTTP/1.1",
+        arguments: [true, false])
+    func asyncHTTPClientTrustsTheCA(http2: Bool) async throws {
         try await withStubServer(tls: try StubServerTLS.generated()) { server in
             server.stub(.get("/ahc"), .ok(json: #"{"ok":true}"#))
             var configuration = try server.httpClientConfiguration()
-            // Until HTTP/2 is served behind TLS, ask for HTTP/1.1 (ALPN `http/1.1` only).
-            configuration.httpVersion = .http1Only
+            configuration.httpVersion = http2 ? .automatic : .http1Only
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             do {
                 let url = try #require(server.httpsBaseURL).appendingPathComponent("ahc").absoluteString
                 let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
                 let body = try await response.body.collect(upTo: 1024)
                 #expect(response.status == .ok)
+                #expect(response.version == (http2 ? .http2 : .http1_1))
                 #expect(String(buffer: body) == #"{"ok":true}"#)
+                #expect(server.receivedRequests.map(\.protocolVersion) == [http2 ? "HTTP/2.0" : "HTTP/1.1"])
                 try await client.shutdown()
             } catch {
                 try? await client.shutdown()

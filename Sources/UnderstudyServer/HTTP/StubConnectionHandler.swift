@@ -63,7 +63,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             refuse(.payloadTooLarge, context: context)
         case .dispatch(let head, let body, let receivedAt):
             // `contains` first: almost no request asks to upgrade.
-            if !isHTTP2Stream, head.headers.contains(name: SetAsideHeader.upgrade),
+            // h2c is cleartext only (RFC 7540 §3.2); over TLS, ALPN chose already.
+            if !isHTTP2Stream, environment.scheme == "http", head.headers.contains(name: SetAsideHeader.upgrade),
                 let upgrade = H2CUpgrade(
                     head: head, bodyLength: body.readableBytes, allocator: context.channel.allocator)
             {

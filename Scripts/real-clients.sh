@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Clients nobody here wrote, against one `understudy serve --port 0 --https-port 0`, over each
+# protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS), httpx with
+# h2 (prior knowledge and TLS, pytest in Tests/Compatibility/python), and the JDK's HttpClient
+# (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
+# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool).
+#
+#   Scripts/real-clients.sh        # makes .build/real-clients-venv on first use
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in curl java keytool python3; do
+    command -v "$tool" >/dev/null || { echo "real-clients: $tool is not installed" >&2; exit 1; }
+done
+
+swift build --product understudy
+
+venv=.build/real-clients-venv
+if ! "$venv/bin/python" -c 'import httpx, h2, pytest' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' pytest
+fi
+
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+    if [[ -n "$server_pid" ]]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/root/mappings"
+cat >"$work/root/mappings/hello.json" <<'JSON'
+{"request": {"method": "GET", "url": "/hello"}, "response": {"status": 200, "body": "hello"}}
+JSON
+cat >"$work/root/mappings/kill.json" <<'JSON'
+{"request": {"method": "KILL", "url": "/hello"}, "response": {"status": 202, "body": "killed"}}
+JSON
+out="$work/server.out"
+.build/debug/understudy serve --root "$work/root" --port 0 --https-port 0 --https-ca-out "$work/ca.pem" \
+    >"$out" 2>&1 &
+server_pid=$!
+# The first line is the http:// URL, the second the https:// one.
+https_url=""
+for _ in $(seq 1 600); do
+    https_url=$(sed -n 2p "$out" 2>/dev/null || true)
+    [[ "$https_url" == https://* ]] && break
+    kill -0 "$server_pid" 2>/dev/null || { echo "understudy serve exited early:" >&2; cat "$out" >&2; exit 1; }
+    sleep 0.1
+done
+http_url=$(sed -n 1p "$out")
+if [[ "$http_url" != http://* || "$https_url" != https://* ]]; then
+    echo "understudy serve did not print its http:// and https:// URLs first:" >&2
+    cat "$out" >&2
+    exit 1
+fi
+
+failures=0
+# expect NAME EXPECTED COMMAND...: runs the command (10 s at most) and compares what it printed.
+expect() {
+    local name=$1 expected=$2
+    shift 2
+    local got
+    got=$(timeout 10 "$@" 2>&1) || true
+    if [[ "$got" == "$expected" ]]; then
+        echo "ok   $name"
+    else
+        echo "FAIL $name: expected '$expected', got '$got'"
+        failures=$((failures + 1))
+    fi
+}
+
+echo "== curl $(curl --version | head -n 1 | cut -d' ' -f2)"
+format=' %{http_version} %{http_code}'
+expect "curl --http2 (h2c upgrade), then the same connection again" $'hello 2 200\nhello 2 200' \
+    curl -s --http2 -w "$format\n" "$http_url/hello" "$http_url/hello"
+expect "curl --http2 keeps one connection for both" "1" \
+    bash -c "curl -sv --http2 '$http_url/hello' '$http_url/hello' 2>&1 | grep -c 'Re-using existing connection'"
+# One request per curl: curl 7.88 fails a second request on a reused prior-knowledge connection
+# against any server (seen against hypercorn too).
+expect "curl --http2-prior-knowledge" "hello 2 200" curl -s --http2-prior-knowledge -w "$format" "$http_url/hello"
+expect "curl KILL over HTTP/1.1" "killed 1.1 202" curl -s -X KILL -w "$format" "$http_url/hello"
+expect "curl KILL over h2c" "killed 2 202" curl -s --http2-prior-knowledge -X KILL -w "$format" "$http_url/hello"
+expect "curl h2 over TLS (ALPN) with --cacert" "hello 2 200" curl -s --cacert "$work/ca.pem" -w "$format" \
+    "$https_url/hello"
+expect "curl HTTP/1.1 over TLS with --cacert" "hello 1.1 200" curl -s --http1.1 --cacert "$work/ca.pem" \
+    -w "$format" "$https_url/hello"
+expect "curl without the CA is refused (exit 60)" "60" bash -c "curl -s '$https_url/hello' >/dev/null; echo \$?"
+
+echo "== httpx $("$venv/bin/python" -c 'import httpx; print(httpx.__version__)')"
+UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$work/ca.pem" \
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/Compatibility/python/test_httpx_http2.py \
+    || failures=$((failures + 1))
+
+echo "== JDK HttpClient ($(java -version 2>&1 | head -n 1))"
+keytool -importcert -noprompt -alias understudy-ca -file "$work/ca.pem" -keystore "$work/trust.p12" \
+    -storetype PKCS12 -storepass changeit >/dev/null
+conversation=Tests/Compatibility/jdk/JDKConversation.java
+trust=(-Djavax.net.ssl.trustStore="$work/trust.p12" -Djavax.net.ssl.trustStorePassword=changeit
+    -Djavax.net.ssl.trustStoreType=PKCS12)
+run_java() { timeout 120 java "$@" || failures=$((failures + 1)); }
+run_java "$conversation" "$http_url" default HTTP_2
+run_java "$conversation" "$http_url" HTTP_1_1 HTTP_1_1
+run_java "$conversation" "$https_url" untrusted
+run_java "${trust[@]}" "$conversation" "$https_url" HTTP_1_1 HTTP_1_1
+run_java "${trust[@]}" "$conversation" "$https_url" default HTTP_2
+
+if [[ $failures -gt 0 ]]; then
+    echo "real-clients: $failures check(s) failed" >&2
+    exit 1
+fi
+echo "real-clients: every check passed"
