@@ -62,7 +62,7 @@ import UnderstudyJSON
         (#"{"response":{"status":"abc"}}"#, "/response/status"),
         (#"{"response":{"fault":"EXPLODE"}}"#, "/response/fault"),
         (#"{"response":{"delayDistribution":{"type":"gamma"}}}"#, "/response/delayDistribution/type"),
-        (#"{"priority":0}"#, "/priority"),
+        (#"{"priority":"LOW"}"#, "/priority"),
         (#"{"id":"not-a-uuid"}"#, "/id"),
         (#"{"request":[]}"#, "/request"),
         (
@@ -77,6 +77,42 @@ import UnderstudyJSON
         } catch {
             #expect(error.pointer == pointer, "\(error)")
             #expect(error.code == 10 || error.title.contains("UUID"))
+        }
+    }
+
+    /// Any integer, as in WireMock: real folders use 0 to go before everything at 1.
+    @Test func priorityZeroAndBelowAreAcceptedAndComeFirst() throws {
+        let engine = StubEngine()
+        try engine.store.add(StubMapping(jsonText: #"{"priority":1,"request":{"url":"/p"},"response":{"status":201}}"#))
+        try engine.store.add(StubMapping(jsonText: #"{"priority":0,"request":{"url":"/p"},"response":{"status":200}}"#))
+        try engine.store.add(
+            StubMapping(jsonText: #"{"priority":"2","request":{"url":"/p"},"response":{"status":202}}"#))
+        #expect(try StubMapping(jsonText: #"{"priority":-3}"#).effectivePriority == -3)
+        #expect(engine.store.match(LoggedRequest(method: "GET", url: "/p"))?.response.status == 200)
+    }
+
+    /// Java compiles an empty pattern (it matches the empty string); WireMock folders use it.
+    @Test func anEmptyRegexIsValidAndMatchesOnlyTheEmptyString() throws {
+        let pattern = try StringValuePattern(json: JSONParser.parse(#"{"matches":""}"#))
+        #expect(pattern.matches(""))
+        #expect(!pattern.matches("x"))
+    }
+
+    /// The reason in the user's own terms, without ICU's wrapping or Foundation's error shape.
+    @Test(arguments: [
+        ("(unclosed", "expected ')', at offset 0"),
+        ("a)(b", "closing ')' does not balance any groups openings, at offset 1"),
+        ("[a-", "at offset 0")
+    ])
+    func aBadRegexSaysWhyAndWhere(_ pattern: String, _ reason: String) throws {
+        do {
+            _ = try RegexPattern(pattern)
+            Issue.record("expected \(pattern) to be refused")
+        } catch {
+            #expect(error.description == "Invalid regular expression '\(pattern)': \(error.reason)")
+            #expect(error.reason.hasSuffix(reason), "\(error.reason)")
+            #expect(!error.description.contains("NSCocoaErrorDomain"))
+            #expect(!error.description.contains("\\A(?:"))
         }
     }
 

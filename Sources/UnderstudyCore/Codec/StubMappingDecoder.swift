@@ -32,12 +32,8 @@ enum StubMappingDecoder {
             break
         }
         stub.name = try reader.string("name")
-        if let priority = try reader.int("priority") {
-            guard priority >= 1 else {
-                throw .invalid(reader.path("priority"), "priority must be 1 or more (1 is highest)")
-            }
-            stub.priority = priority
-        }
+        // Any integer, as in WireMock: lower comes first, so 0 (and below) goes before 1.
+        stub.priority = try reader.int("priority")
         stub.persistent = try reader.bool("persistent")
         stub.metadata = try reader.objectValue("metadata")
         stub.scenarioName = try reader.string("scenarioName")

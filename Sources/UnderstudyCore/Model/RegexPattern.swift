@@ -15,10 +15,11 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
         do {
             // `\A(?:…)\z` turns a search into a whole-string match without changing the pattern's meaning.
             compiled = try NSRegularExpression(pattern: "\\A(?:" + source + ")\\z", options: [])
-            // A pattern like `a)(b` compiles once wrapped; check the bare pattern as well.
-            _ = try NSRegularExpression(pattern: source, options: [])
+            // A pattern like `a)(b` compiles once wrapped; check the bare pattern as well. ICU
+            // refuses an empty one, which Java (and so WireMock) takes: it matches the empty string.
+            if !source.isEmpty { _ = try NSRegularExpression(pattern: source, options: []) }
         } catch {
-            throw RegexSyntaxError(pattern: source, reason: String(describing: error))
+            throw RegexSyntaxError(pattern: source, reason: RegexSyntaxExplainer.reason(for: source))
         }
         requiredPrefix = Self.literalPrefix(of: source)
     }
