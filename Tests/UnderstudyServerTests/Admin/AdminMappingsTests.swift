@@ -116,7 +116,7 @@ import UnderstudyCore
     @Test func putWithABadBodyChangesNothing() {
         let admin = AdminHarness()
         let id = admin.create(#"{"request":{"url":"/a"}}"#)
-        #expect(admin.call("PUT", "/__admin/mappings/\(id)", #"{"priority":0}"#).status == 422)
+        #expect(admin.call("PUT", "/__admin/mappings/\(id)", #"{"priority":"LOW"}"#).status == 422)
         #expect(admin.listedURLs() == ["/a"])
     }
 
