@@ -74,6 +74,14 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var noFastPath = false
 
+    @Flag(
+        name: .long,
+        help: """
+            Refuse to start on any mapping problem, as 'understudy check' does. Without it, serve loads what \
+            WireMock would (comments, later duplicate ids, stubs it cannot match) and warns about the rest.
+            """)
+    var strict = false
+
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
@@ -117,14 +125,24 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // The recorder behind /__admin/recordings saves into the served folder.
         let recorder = StubRecorder(engine: engine, directory: directory)
-        let server = try await StubHTTPServer.start(
-            engine: engine,
-            admin: WireMockAdminAPI(
-                engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
-            configuration: StubServerConfiguration(
-                host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
-                https: httpsListener),
-            proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
+        let server: StubHTTPServer
+        do {
+            server = try await StubHTTPServer.start(
+                engine: engine,
+                admin: WireMockAdminAPI(
+                    engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
+                configuration: StubServerConfiguration(
+                    host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
+                    https: httpsListener),
+                proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
+        } catch StubServerError.addressInUse(let host, let port) {
+            let flag = port == self.port ? "--port" : "--https-port"
+            FileHandle.standardError.write(
+                Data(
+                    "error: port \(port) on \(host) is already in use; pick another with \(flag), or use \(flag) 0 for a free one\n"
+                        .utf8))
+            throw ExitCode(1)
+        }
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
         let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in
             logger.notice("Received signal \(signal); stopping")
@@ -154,11 +172,27 @@ struct ServeCommand: AsyncParsableCommand {
         let engine = StubEngine(
             journal: RequestJournal(capacity: noJournal ? 0 : maxJournalEntries), files: directory.files,
             settings: GlobalSettings(fixedDelay: globalDelay), templating: templating)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.root.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
+            FileHandle.standardError.write(
+                Data(
+                    "warning: --root \(directory.root.path) does not exist (or is not a folder); serving no stubs until some are added through the admin API\n"
+                        .utf8))
+            return engine
+        }
         guard FileManager.default.fileExists(atPath: directory.mappingsURL.path) else {
             // A folder without mappings/ is fine (an empty server, fed through the admin API).
             return engine
         }
-        let result = directory.load()
+        let result = directory.load(strict ? .strict : .lenient)
+        for warning in result.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        if !result.warnings.isEmpty {
+            FileHandle.standardError.write(
+                Data(
+                    "understudy: \(result.warnings.count) mapping warning(s), listed above; serving the rest. --strict refuses to start instead.\n"
+                        .utf8))
+        }
         if !result.errors.isEmpty {
             for error in result.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
             FileHandle.standardError.write(

@@ -17,10 +17,23 @@ public struct JSONParser {
     /// Nesting deeper than this is refused, so a hostile body cannot exhaust the stack.
     public static let maximumDepth = 512
 
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    /// What a lenient reader takes beyond RFC 8259, as WireMock's Jackson reads mapping files.
+    public struct Leniency: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `// line` and `/* block */` comments wherever whitespace may go (Jackson's ALLOW_COMMENTS).
+        public static let comments = Leniency(rawValue: 1)
+        /// Anything after the value is ignored, as Jackson does unless told to fail on trailing tokens.
+        public static let trailingContent = Leniency(rawValue: 2)
+        /// Both: how WireMock 2 and 3 read a mapping file.
+        public static let wireMockFiles: Leniency = [.comments, .trailingContent]
+    }
+
+    public static func parse(_ data: Data, allowing leniency: Leniency = []) throws(JSONSyntaxError) -> JSONValue {
         do {
             return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> JSONValue in
                 var parser = Cursor(bytes: raw.bindMemory(to: UInt8.self))
+                parser.leniency = leniency
                 return try parser.parseDocument()
             }
         } catch {
@@ -49,6 +62,7 @@ public struct JSONParser {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var depth = 0
+        var leniency: Leniency = []
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -58,6 +72,7 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("Empty document") }
             let value = try parseValue()
+            if leniency.contains(.trailingContent) { return value }
             skipWhitespace()
             guard index == bytes.count else { throw error("Unexpected content after the JSON value") }
             return value
@@ -84,8 +99,33 @@ public struct JSONParser {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                case UInt8(ascii: "/") where leniency.contains(.comments):
+                    guard skipComment() else { return }
                 default: return
                 }
+            }
+        }
+
+        /// Skips a comment at `index`; false (and nothing skipped) when a `/` starts none. An
+        /// unclosed block comment runs to the end, where the parser then reports what is missing.
+        mutating func skipComment() -> Bool {
+            guard index + 1 < bytes.count else { return false }
+            switch bytes[index + 1] {
+            case UInt8(ascii: "/"):
+                index += 2
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                return true
+            case UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                {
+                    index += 1
+                }
+                index = min(index + 2, bytes.count)
+                return true
+            default:
+                return false
             }
         }
 

@@ -1,8 +1,12 @@
 import Foundation
 import Testing
 
-/// A crash mid-write or a bad file never costs the other mappings, and `understudy check`
-/// catches everything start-up would refuse.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A crash mid-write or a bad file never costs the other mappings: `serve` loads the rest and
+/// warns, `serve --strict` refuses, and `understudy check` catches everything `--strict` would refuse.
 @Suite struct DataSafetyTests {
     static let good =
         #"{"id":"0b7c8c52-35b4-4a5e-9a43-1a2b3c4d5e6f","request":{"url":"/good"},"response":{"body":"still here"}}"#
@@ -39,7 +43,7 @@ import Testing
         let folder = Self.brokenFolders[index]
         let root = try Self.makeRoot(folder.files)
         let check = try CLIProcess.run(["check", "--root", root.url.path])
-        let serve = try CLIProcess.run(["serve", "--root", root.url.path, "--port", "0"])
+        let serve = try CLIProcess.run(["serve", "--strict", "--root", root.url.path, "--port", "0"])
         #expect(serve.status == 1, "\(folder.name): start-up must refuse")
         #expect(check.status == 1, "\(folder.name): check must fail")
         let startUpErrors = Self.errorLines(serve.stderr)
@@ -48,6 +52,24 @@ import Testing
         // Refusing to start never touches what is on disk.
         #expect(
             try String(contentsOf: root.url.appendingPathComponent("mappings/good.json"), encoding: .utf8) == Self.good)
+    }
+
+    /// Without `--strict`, as WireMock does: the good stub is served and each bad file is a warning.
+    @Test(arguments: brokenFolders.indices)
+    func serveLoadsTheRestAndWarnsAboutEachProblem(_ index: Int) async throws {
+        let folder = Self.brokenFolders[index]
+        let root = try Self.makeRoot(folder.files)
+        let server = try await ServerProcess.start(
+            ["serve", "--root", root.url.path, "--port", "0"], capturingStandardError: true)
+        defer { server.terminate() }
+        let url = try #require(URL(string: server.firstLine), "\(folder.name): serve did not start")
+        let (body, _) = try await URLSession.shared.data(from: url.appendingPathComponent("good"))
+        #expect(String(decoding: body, as: UTF8.self) == "still here", "\(folder.name)")
+        _ = await server.signalAndWait(SIGTERM)
+        let standardError = server.remainingStandardError
+        let warnings = standardError.split(separator: "\n").filter { $0.hasPrefix("warning: mappings/") }
+        #expect(!warnings.isEmpty, "\(folder.name): \(standardError)")
+        #expect(warnings.allSatisfy { $0.contains("bad.json") || $0.contains("z-copy.json") }, "\(warnings)")
     }
 
     @Test func checkCountsTheGoodMappingsBesideABadOne() throws {

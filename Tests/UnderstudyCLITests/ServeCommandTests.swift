@@ -29,12 +29,34 @@ import UnderstudyCore
         #expect(server.remainingOutput.contains("stubs loaded"))
     }
 
-    @Test func aBrokenMappingStopsStartUpWithFilePointerAndReason() throws {
+    @Test func aBrokenMappingStopsAStrictStartUpWithFilePointerAndReason() throws {
         let root = try TemporaryRoot()
         try root.write("mappings/bad.json", #"{"response":{"fault":"EXPLODE"}}"#)
-        let output = try CLIProcess.run(["serve", "--root", root.url.path, "--port", "0"])
+        let output = try CLIProcess.run(["serve", "--strict", "--root", root.url.path, "--port", "0"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("mappings/bad.json at /response/fault: Unknown fault 'EXPLODE'"))
+    }
+
+    @Test func aMissingRootIsAWarningThatNamesIt() async throws {
+        let missing = "/nonexistent-\(UUID().uuidString)"
+        let server = try await ServerProcess.start(
+            ["serve", "--root", missing, "--port", "0"], capturingStandardError: true)
+        defer { server.terminate() }
+        #expect(server.firstLine.hasPrefix("http://127.0.0.1:"))
+        _ = await server.signalAndWait(SIGTERM)
+        #expect(server.remainingStandardError.contains("warning: --root \(missing) does not exist"))
+    }
+
+    @Test func aPortInUseSaysSoAndWhatToDo() async throws {
+        let first = try await ServerProcess.start(["serve", "--root", Self.exampleRoot, "--port", "0"])
+        defer { first.terminate() }
+        let port = try #require(URL(string: first.firstLine)?.port)
+        let second = try CLIProcess.run(["serve", "--root", Self.exampleRoot, "--port", "\(port)"])
+        #expect(second.status == 1)
+        #expect(
+            second.stderr.contains(
+                "error: port \(port) on 127.0.0.1 is already in use; pick another with --port, or use --port 0 for a free one"
+            ), "\(second.stderr)")
     }
 
     @Test func versionAndHelpWorkAsArgumentParserUsersExpect() throws {
@@ -53,25 +75,37 @@ final class ServerProcess: @unchecked Sendable {
     // Unchecked: the process and pipe are set once in `start` and only read afterwards.
     let process: Process
     let output: Pipe
+    let errors: Pipe?
     let firstLine: String
 
-    private init(process: Process, output: Pipe, firstLine: String) {
+    private init(process: Process, output: Pipe, errors: Pipe?, firstLine: String) {
         self.process = process
         self.output = output
+        self.errors = errors
         self.firstLine = firstLine
     }
 
     /// Starts the process and waits (off the cooperative pool) for its first line.
     /// - Parameter environment: variables added to this process's environment for the child.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) async throws -> ServerProcess {
+    /// - Parameter capturingStandardError: keep standard error for ``remainingStandardError``
+    ///   (read it once the process has ended) instead of discarding it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], capturingStandardError: Bool = false
+    ) async throws -> ServerProcess {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try startBlocking(arguments, environment: environment) })
+                continuation.resume(
+                    with: Result {
+                        try startBlocking(
+                            arguments, environment: environment, capturingStandardError: capturingStandardError)
+                    })
             }
         }
     }
 
-    private static func startBlocking(_ arguments: [String], environment: [String: String]) throws -> ServerProcess {
+    private static func startBlocking(
+        _ arguments: [String], environment: [String: String], capturingStandardError: Bool
+    ) throws -> ServerProcess {
         let process = Process()
         process.executableURL = try CLIProcess.executable
         process.arguments = arguments
@@ -80,7 +114,8 @@ final class ServerProcess: @unchecked Sendable {
         }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = capturingStandardError ? errors : FileHandle.nullDevice
         try process.run()
         var line = Data()
         // Read byte by byte until the first newline: the server prints its URL before anything else.
@@ -89,7 +124,9 @@ final class ServerProcess: @unchecked Sendable {
             if byte.isEmpty || byte == Data("\n".utf8) { break }
             line.append(byte)
         }
-        return ServerProcess(process: process, output: output, firstLine: String(decoding: line, as: UTF8.self))
+        return ServerProcess(
+            process: process, output: output, errors: capturingStandardError ? errors : nil,
+            firstLine: String(decoding: line, as: UTF8.self))
     }
 
     /// The next line of standard output (after the first), read off the cooperative pool.
@@ -105,6 +142,12 @@ final class ServerProcess: @unchecked Sendable {
                 continuation.resume(returning: String(decoding: line, as: UTF8.self))
             }
         }
+    }
+
+    /// Standard error to its end (started with `capturingStandardError`; empty otherwise).
+    var remainingStandardError: String {
+        guard let errors else { return "" }
+        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     var remainingOutput: String {

@@ -11,10 +11,14 @@ enum StubWorld {
         return (engine, directory)
     }
 
-    /// Loads every mapping file; any bad file fails the whole load with every problem listed.
+    /// Loads what WireMock would load from the folder (``LoadPolicy/lenient``), logging a warning
+    /// (on standard error) for each file or stub skipped, taken over or loaded without matching.
     static func load(_ directory: MappingDirectory, into engine: StubEngine) throws {
-        let loaded = directory.load()
+        let loaded = directory.load(.lenient)
         guard loaded.errors.isEmpty else { throw StubFolderError(root: directory.root, errors: loaded.errors) }
+        for warning in loaded.warnings {
+            FileHandle.standardError.write(Data("understudy: warning: \(directory.root.path): \(warning)\n".utf8))
+        }
         try engine.store.addInOrder(loaded.stubs)
     }
 
@@ -24,7 +28,7 @@ enum StubWorld {
         engine.journal.reset()
         if let mappings {
             // The folder loaded cleanly at start; a file broken since then is skipped, not fatal.
-            let loaded = mappings.load()
+            let loaded = mappings.load(.lenient)
             try? engine.store.addInOrder(loaded.stubs)
         }
     }

@@ -68,7 +68,7 @@ enum RequestPatternDecoder {
             pattern.clientIp = try StringValuePatternDecoder.decode(clientIp, at: reader.path("clientIp"))
         }
         if reader.has("customMatcher") {
-            throw .invalid(
+            throw .cannotEvaluate(
                 reader.path("customMatcher"),
                 "customMatcher needs a Java extension, which Understudy cannot load; express the match with the built-in matchers"
             )

@@ -84,7 +84,7 @@ enum StringValuePatternDecoder {
         do {
             return try RegexPattern(source)
         } catch {
-            throw .invalid(pointer, error.description)
+            throw .cannotEvaluate(pointer, error.description)
         }
     }
 
@@ -123,7 +123,7 @@ enum StringValuePatternDecoder {
         do {
             return .matchesJsonPath(JSONPathMatch(path: try JSONPath(expression), valuePattern: valuePattern))
         } catch {
-            throw .invalid(pointer, "Invalid JSONPath '\(expression)': \(error)")
+            throw .cannotEvaluate(pointer, "Invalid JSONPath '\(expression)': \(error)")
         }
     }
 

@@ -17,13 +17,16 @@ extension StubMapping {
         if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
         if let postServeActions { object["postServeActions"] = postServeActions }
         if let serveEventListeners { object["serveEventListeners"] = serveEventListeners }
-        if let metadata, !metadata.isEmpty { object["metadata"] = .object(metadata) }
+        var metadata = self.metadata ?? [:]
+        if let reason = request.cannotMatch { metadata["understudyCannotMatch"] = .string(reason) }
+        if !metadata.isEmpty { object["metadata"] = .object(metadata) }
         return .object(object)
     }
 }
 
 extension RequestPattern {
     public var json: JSONValue {
+        if cannotMatch != nil, let originalJSON { return originalJSON }
         var object = JSONObject()
         if let scheme { object["scheme"] = .string(scheme) }
         if let host { object["host"] = host.json }

@@ -12,10 +12,14 @@ public struct MappingDirectory: Sendable {
     public var mappingsURL: URL { root.appendingPathComponent("mappings") }
     public var files: FilesDirectory { FilesDirectory(url: root.appendingPathComponent("__files")) }
 
-    /// What loading found: stubs in load order with their origin, and every problem.
+    /// What loading found: stubs in load order with their origin, every problem, and (loading
+    /// leniently) every warning: what was skipped, taken over, or loaded without matching.
     public struct LoadResult: Sendable {
         public var stubs: [(StubMapping, StubOrigin)]
         public var errors: [MappingError]
+        public var warnings: [MappingError] = []
+        /// The warnings that left a file or stub out entirely (a subset of ``warnings``).
+        public var skipped: [MappingError] = []
         public var fileCount: Int
     }
 
@@ -36,65 +40,47 @@ public struct MappingDirectory: Sendable {
 
     /// Reads and decodes every mapping file, in parallel, keeping sorted order in the result.
     /// Within a `{"mappings":[…]}` file the last listed stub wins, as in WireMock.
-    public func load() -> LoadResult {
+    public func load(_ policy: LoadPolicy = .strict) -> LoadResult {
         let paths = mappingFilePaths()
         let base = mappingsURL.path
-        let results = ParallelMap.map(paths) { Self.decodeFile(atPath: base + "/" + $0, name: "mappings/" + $0) }
-        var stubs: [(StubMapping, StubOrigin)] = []
+        let results = ParallelMap.map(paths) {
+            MappingFileDecoder.decode(atPath: base + "/" + $0, name: "mappings/" + $0, policy: policy)
+        }
+        var stubs: [(StubMapping, StubOrigin)?] = []
         var errors: [MappingError] = []
-        var seen = Set<UUID>()
+        var warnings: [MappingError] = []
+        var skipped: [MappingError] = []
+        var seen: [UUID: Int] = [:]
         for result in results {
-            switch result {
-            case .success(let fileStubs):
-                for (stub, origin) in fileStubs {
-                    guard seen.insert(stub.id).inserted else {
+            errors += result.errors
+            warnings += result.warnings
+            skipped += result.skipped
+            for (stub, origin) in result.stubs {
+                if let earlier = seen[stub.id], let (_, earlierOrigin) = stubs[earlier] {
+                    let id = stub.id.lowercasedString
+                    guard policy == .lenient else {
                         errors.append(
                             MappingError(
                                 code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
-                                detail: "The id \(stub.id.lowercasedString) is used by more than one stub",
-                                file: origin.filePath))
+                                detail: "The id \(id) is used by more than one stub", file: origin.filePath))
                         continue
                     }
-                    stubs.append((stub, origin))
+                    // WireMock keeps the stub it read last under an id.
+                    stubs[earlier] = nil
+                    let later = origin.filePath ?? "a stub"
+                    warnings.append(
+                        MappingError(
+                            code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
+                            detail: "\(later) replaces \(earlierOrigin.filePath ?? "a stub") under id \(id)",
+                            file: origin.filePath))
                 }
-            case .failure(let error):
-                errors.append(error)
+                seen[stub.id] = stubs.count
+                stubs.append((stub, origin))
             }
         }
-        return LoadResult(stubs: stubs, errors: errors, fileCount: paths.count)
-    }
-
-    static func decodeFile(atPath path: String, name: String) -> Result<[(StubMapping, StubOrigin)], MappingError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(
-                MappingError(
-                    title: "Cannot read mapping file",
-                    detail: "\(path) could not be read (missing, a folder, or no permission)", file: name))
-        }
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(data)
-        } catch {
-            return .failure(
-                MappingError(pointer: "", title: "Error parsing JSON", detail: error.description, file: name))
-        }
-        do throws(MappingError) {
-            if case .object(let object) = json, let list = object["mappings"] {
-                guard case .array(let items) = list else {
-                    throw MappingError.invalid("/mappings", "Expected an array of stubs")
-                }
-                var stubs: [(StubMapping, StubOrigin)] = []
-                for (i, item) in items.enumerated() {
-                    stubs.append((try StubMappingDecoder.decode(item, at: "/mappings/\(i)"), .multiMappingFile(name)))
-                }
-                return .success(stubs)
-            }
-            return .success([(try StubMappingDecoder.decode(json, at: ""), .file(name))])
-        } catch {
-            var located = error
-            located.file = name
-            return .failure(located)
-        }
+        return LoadResult(
+            stubs: stubs.compactMap { $0 }, errors: errors, warnings: warnings, skipped: skipped, fileCount: paths.count
+        )
     }
 
     /// Problems with `bodyFileName` references: missing files and paths outside `__files`.

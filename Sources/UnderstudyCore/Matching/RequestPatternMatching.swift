@@ -6,7 +6,7 @@ extension RequestPattern {
     /// scheme, host, port) are checked first, and the rest only when they pass.
     public func matches(_ context: MatchContext) -> Bool {
         let request = context.request
-        guard method.matches(request.method) else { return false }
+        guard cannotMatch == nil, method.matches(request.method) else { return false }
         if let url, !url.matches(context) { return false }
         if let scheme, scheme.caseInsensitiveCompare(request.scheme) != .orderedSame { return false }
         if let host, !host.matches(request.host, now: context.now) { return false }

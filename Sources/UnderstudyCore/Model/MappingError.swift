@@ -12,6 +12,8 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     public var detail: String?
     /// The mapping file, when the stub came from disk.
     public var file: String?
+    /// WireMock would load the stub; Understudy cannot evaluate this part of it (``cannotEvaluate(_:_:)``).
+    public var isCannotEvaluate = false
 
     public init(code: Int = 10, pointer: String? = nil, title: String, detail: String? = nil, file: String? = nil) {
         self.code = code
@@ -24,6 +26,15 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The error for a value that is not what the field needs.
     static func invalid(_ pointer: String, _ detail: String) -> MappingError {
         MappingError(pointer: pointer, title: "Error parsing JSON", detail: detail)
+    }
+
+    /// Something WireMock takes that Understudy cannot evaluate: a `customMatcher` (a Java
+    /// extension), or a regex or JSONPath our engines refuse (Java's regex syntax differs from
+    /// ICU's). A lenient load keeps such a stub, without matching it (``LoadPolicy/lenient``).
+    static func cannotEvaluate(_ pointer: String, _ detail: String) -> MappingError {
+        var error = MappingError(pointer: pointer, title: "Error parsing JSON", detail: detail)
+        error.isCannotEvaluate = true
+        return error
     }
 
     public var description: String {

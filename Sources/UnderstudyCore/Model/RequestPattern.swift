@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// What a stub expects of a request: WireMock's `request` object.
 ///
@@ -22,6 +23,13 @@ public struct RequestPattern: Sendable, Equatable {
     public var host: StringValuePattern?
     public var port: Int?
     public var clientIp: StringValuePattern?
+    /// Why this pattern never matches here, when a folder loaded leniently (as WireMock would)
+    /// holds a request Understudy cannot evaluate: a `customMatcher` (a Java extension), or a
+    /// matcher that does not compile. The stub still loads, and says why in near misses and in
+    /// the admin API, rather than refuse the folder or match something it should not.
+    public var cannotMatch: String?
+    /// The request as written, kept for ``cannotMatch`` patterns so the JSON goes back unchanged.
+    package var originalJSON: JSONValue?
 
     public init(
         method: RequestMethod = .any,

@@ -13,6 +13,9 @@ enum DiffRows {
             rows.append(DiffRow(expected: name, actual: ""))
             rows.append(.spacer)
         }
+        if let reason = pattern.cannotMatch {
+            rows.append(DiffRow(expected: "[never matches here] \(reason)", actual: "", mismatch: "Stub"))
+        }
         rows.append(
             DiffRow(
                 expected: pattern.method.description, actual: request.method,

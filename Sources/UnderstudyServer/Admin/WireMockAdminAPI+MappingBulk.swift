@@ -48,8 +48,9 @@ extension WireMockAdminAPI {
         engine.store.removeAll()
         if clearJournal { engine.journal.reset() }
         guard let mappings, let persistence else { return }
-        let loaded = mappings.load()
-        var errors = loaded.errors
+        let loaded = mappings.load(.lenient)
+        // What WireMock would load is served; a file or stub left out is reported.
+        var errors = loaded.errors + loaded.skipped
         do {
             try engine.store.addInOrder(loaded.stubs)
         } catch {

@@ -135,6 +135,17 @@ public final class StubHTTPServer: Sendable {
         _ host: String, _ port: Int, connections: OpenConnections,
         configure: @escaping @Sendable (any Channel) throws -> Void
     ) async throws -> any Channel {
+        do {
+            return try await listen(host, port, connections: connections, configure: configure)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StubServerError.addressInUse(host: host, port: port)
+        }
+    }
+
+    private static func listen(
+        _ host: String, _ port: Int, connections: OpenConnections,
+        configure: @escaping @Sendable (any Channel) throws -> Void
+    ) async throws -> any Channel {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
@@ -194,10 +205,15 @@ public final class StubHTTPServer: Sendable {
 /// Why a server could not start.
 public enum StubServerError: Error, Sendable, CustomStringConvertible {
     case notBound
+    /// Another process (or server) listens on that port already.
+    case addressInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
-        case .notBound: return "the server socket has no local address after binding"
+        case .notBound:
+            return "the server socket has no local address after binding"
+        case .addressInUse(let host, let port):
+            return "port \(port) on \(host) is already in use; pick another port, or 0 for a free one"
         }
     }
 }
