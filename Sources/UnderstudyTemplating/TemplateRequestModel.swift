@@ -47,6 +47,7 @@ final class TemplateRequestModel: TemplateModel {
         case "cookies": return .model(cookieModel)
         case "body": return .string(bodyText)
         case "bodyAsBase64": return .string(request.body.base64EncodedString())
+        case "requestLine": return .model(TemplateRequestLineModel(self))
         case "multipart": return .bool(!partsModel.parts.isEmpty)
         case "parts": return .model(partsModel)
         default: return nil
@@ -58,6 +59,26 @@ final class TemplateRequestModel: TemplateModel {
             .compactMap { key in
                 member(key).map { (key, $0) }
             }
+    }
+}
+
+/// WireMock 2's `request.requestLine`: the request line's parts (`method`, `scheme`, `host`, `port`,
+/// `path`, `pathSegments`, `query`, `url`, `baseUrl`), which real stubs written for WireMock 2 use.
+final class TemplateRequestLineModel: TemplateModel {
+    let request: TemplateRequestModel
+
+    init(_ request: TemplateRequestModel) { self.request = request }
+
+    static let names = ["method", "scheme", "host", "port", "path", "pathSegments", "query", "url", "baseUrl"]
+
+    var text: String { request.request.url }
+
+    func member(_ name: String) -> TemplateValue? {
+        Self.names.contains(name) ? request.member(name) : nil
+    }
+
+    var entries: [(key: String, value: TemplateValue)] {
+        Self.names.compactMap { key in member(key).map { (key, $0) } }
     }
 }
 

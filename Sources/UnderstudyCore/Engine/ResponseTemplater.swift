@@ -46,6 +46,12 @@ public final class ResponseTemplater: Sendable {
         }
         switch definition.body {
         case .text(let text): rendered.body = .text(try context.render(text))
+        case .json(let json) where Self.assignsVariables(json):
+            // WireMock 2 renders a jsonBody as one template, so `{{#assign}}` in one field is seen in
+            // the next. Only such bodies are rendered whole: elsewhere each value is rendered on its
+            // own and stays valid JSON whatever it holds (quotes in a request body, say).
+            let text = try context.render(JSONWriter.string(json))
+            rendered.body = (try? JSONParser.parse(text)).map { .json($0) } ?? .text(text)
         case .json(let json): rendered.body = .json(try context.render(json))
         case .file(let name):
             let fileName = try context.render(name)
@@ -96,6 +102,15 @@ public final class ResponseTemplater: Sendable {
             for member in object { strings(in: member.value, at: "\(pointer)/\(escape(member.key))", visit) }
         default: break
         }
+    }
+
+    /// True when a value of the body sets a template variable for the others to read.
+    static func assignsVariables(_ json: JSONValue) -> Bool {
+        var found = false
+        strings(in: json, at: "") { text, _ in
+            if !found, text.contains("{{"), text.contains("assign") { found = true }
+        }
+        return found
     }
 
     static func escape(_ key: String) -> String {

@@ -9,9 +9,8 @@ extension TemplateHelpers {
             guard let expression = call.param(1)?.text, !expression.isEmpty else {
                 return HelperInvocation.softError("The JSONPath cannot be empty")
             }
-            guard let document = jsonDocument(input, call.renderer) else {
-                return HelperInvocation.softError("\(input.text) is not valid JSON")
-            }
+            // As WireMock 2 renders it: an empty or non-JSON input (a GET's body) gives "", not an error.
+            guard let document = jsonDocument(input, call.renderer) else { return .string("") }
             guard
                 let path = call.preparedJSONPath
                     ?? PatternCaches.jsonPath.value(for: expression, compile: { try? JSONPath($0) })
@@ -69,6 +68,8 @@ extension TemplateHelpers {
         switch value {
         case .json(let json): return json
         case .list, .dictionary: return value.jsonValue
+        // `request.path` is its list of segments, as WireMock 2 hands it to JsonPath (`'[3]'`).
+        case .model(let path as TemplatePathModel): return .array(path.segments.map { .string($0) })
         default: break
         }
         let text = value.text
