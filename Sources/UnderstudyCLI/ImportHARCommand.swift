@@ -25,11 +25,21 @@ struct ImportHARCommand: ParsableCommand {
         } catch {
             throw ValidationError("cannot read \(file): \(error.localizedDescription)")
         }
-        let events: [ServeEvent]
+        let har: HARImport.Result
         do {
-            events = try HARImport.events(from: data)
+            har = try HARImport.read(data)
         } catch {
             FileHandle.standardError.write(Data("error: \(file): \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        for (reason, count) in har.skipped {
+            FileHandle.standardError.write(
+                Data("warning: skipped \(count) entr\(count == 1 ? "y" : "ies"): \(reason)\n".utf8))
+        }
+        let events = har.events
+        guard !events.isEmpty else {
+            FileHandle.standardError.write(
+                Data("error: \(file): no entry could be imported (see above); nothing was written to \(root)\n".utf8))
             throw ExitCode(1)
         }
         var spec = shape.spec(target: nil, redaction: redaction.policy)

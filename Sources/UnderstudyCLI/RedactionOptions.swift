@@ -37,11 +37,12 @@ struct StubShapeOptions: ParsableArguments {
     var captureHeader: [String] = []
 
     @Flag(
-        name: .long,
-        help:
-            "Record identical requests with different answers as a scenario that replays them in order (default: keep the first answer)."
-    )
-    var repeatsAsScenarios = false
+        inversion: .prefixedNo,
+        help: """
+            Record identical requests with different answers as a scenario that replays them in order, as \
+            WireMock's recorder does (the default); --no-repeats-as-scenarios keeps the first answer only.
+            """)
+    var repeatsAsScenarios = true
 
     @Option(
         name: .long,

@@ -8,54 +8,89 @@ import UnderstudyJSON
 /// HTTP/2 pseudo-headers (`:authority` …) are dropped. Browsers store response content decoded,
 /// so `Content-Encoding` is dropped too, unless the entry says its bytes are raw (our own export).
 public enum HARImport {
+    /// What a HAR file held that can be replayed, in the order it was sent, and what it held that
+    /// cannot, counted by reason.
+    public struct Result: Sendable {
+        public var events: [ServeEvent]
+        /// Entries left out, by reason ("no answer (status 0)", "a WebSocket (101 Switching Protocols)").
+        public var skipped: [(reason: String, count: Int)]
+    }
+
     /// The entries of a HAR file as serve events (entries that got no answer, status 0, are skipped).
     public static func events(from data: Data) throws(HARError) -> [ServeEvent] {
+        try read(data).events
+    }
+
+    /// The entries of a parsed HAR document as serve events.
+    public static func events(from json: JSONValue) throws(HARError) -> [ServeEvent] {
+        try read(json).events
+    }
+
+    public static func read(_ data: Data) throws(HARError) -> Result {
         let json: JSONValue
         do {
             json = try JSONParser.parse(data)
         } catch {
             throw HARError(message: "not JSON: \(error.description)")
         }
-        return try events(from: json)
+        return try read(json)
     }
 
-    /// The entries of a parsed HAR document as serve events.
-    public static func events(from json: JSONValue) throws(HARError) -> [ServeEvent] {
+    /// Entries in the order they were sent (`startedDateTime`, file order where times tie): HAR 1.2
+    /// says to sort by time when order matters, and WebPagetest writes entries out of order.
+    public static func read(_ json: JSONValue) throws(HARError) -> Result {
         guard let entries = json["log"]?["entries"]?.arrayValue else {
             throw HARError(message: "no log.entries array; is this a HAR file?")
         }
         var events: [ServeEvent] = []
+        var skipped: [(reason: String, count: Int)] = []
+        func skip(_ reason: String) {
+            if let i = skipped.firstIndex(where: { $0.reason == reason }) {
+                skipped[i].count += 1
+            } else {
+                skipped.append((reason, 1))
+            }
+        }
         for (i, entry) in entries.enumerated() {
             guard let request = entry["request"]?.objectValue, let response = entry["response"]?.objectValue else {
                 throw HARError(message: "entry \(i) has no request or response")
             }
             guard let method = request["method"]?.stringValue, let urlText = request["url"]?.stringValue,
-                let components = URLComponents(string: urlText)
+                let target = SentURL(urlText)
             else {
                 throw HARError(message: "entry \(i) has no method or a bad url")
             }
-            let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-            let url = path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-            let scheme = components.scheme ?? "http"
+            let status = response["status"]?.numberValue?.intValue ?? 200
+            // Status 0 is how browsers log a request that got no answer: nothing to replay.
+            guard status > 0 else {
+                skip("no answer (status 0, a failed or blocked request)")
+                continue
+            }
+            // A stub that answers 101 would leave the client waiting for a protocol that never starts.
+            guard status != 101 else {
+                skip("a WebSocket or other upgrade (101 Switching Protocols)")
+                continue
+            }
             var requestHeaders = headers(request["headers"])
             requestHeaders.remove("Content-Length")
             let logged = LoggedRequest(
-                method: method, url: url, scheme: scheme, host: components.host ?? "localhost",
-                port: components.port ?? (scheme == "https" ? 443 : 80), headers: requestHeaders,
-                body: body(request["postData"]?.objectValue), loggedDate: date(entry["startedDateTime"]?.stringValue))
+                method: method, url: target.pathAndQuery, scheme: target.scheme, host: target.host,
+                port: target.port, headers: requestHeaders, body: body(request["postData"]?.objectValue),
+                loggedDate: date(entry["startedDateTime"]?.stringValue))
             let content = response["content"]?.objectValue
             var responseHeaders = headers(response["headers"])
             if content?["_understudyRaw"]?.boolValue != true { responseHeaders.remove("Content-Encoding") }
-            let status = response["status"]?.numberValue?.intValue ?? 200
-            // Status 0 is how browsers log a request that got no answer: nothing to replay.
-            guard status > 0 else { continue }
             let served = LoggedResponse(status: status, headers: responseHeaders, body: body(content))
             events.append(
                 ServeEvent(
                     request: logged, stub: nil, responseDefinition: ResponseDefinition(status: status), response: served
                 ))
         }
-        return events
+        // A stable sort: entries with the same time keep file order.
+        let ordered = events.enumerated().sorted {
+            ($0.element.request.loggedDate, $0.offset) < ($1.element.request.loggedDate, $1.offset)
+        }.map(\.element)
+        return Result(events: ordered, skipped: skipped)
     }
 
     static func headers(_ value: JSONValue?) -> HeaderFields {

@@ -39,8 +39,11 @@ public struct StubGenerator: Sendable {
         var recorded: [RecordedStub] = []
         var uncaptured: [String] = []
         var scenarioCount = 0
-        for group in groups {
+        for var group in groups {
             let stem = RecordedNames.stem(method: group.events[0].request.method, path: group.events[0].request.path)
+            // The same answer again in a row is one step, not another: a page polled ten times
+            // with one answer is one stub, and 404, 200, 200, 404 is three steps.
+            group.events = Self.collapsingRepeatedAnswers(group.events)
             guard spec.repeatsAsScenarios, group.events.count > 1 else {
                 recorded.append(stub(group.pattern, group.events[0], stem: stem, report: &report))
                 continue
@@ -60,6 +63,15 @@ public struct StubGenerator: Sendable {
             if let note = Self.uncapturedNote(item.stub) { uncaptured.append("mappings/\(item.fileName): \(note)") }
         }
         return RecordingResult(stubs: recorded, redactions: report, uncapturedBodies: uncaptured)
+    }
+
+    static func collapsingRepeatedAnswers(_ events: [ServeEvent]) -> [ServeEvent] {
+        var kept: [ServeEvent] = []
+        for event in events {
+            if let last = kept.last, last.response == event.response { continue }
+            kept.append(event)
+        }
+        return kept
     }
 
     func requestPattern(for request: LoggedRequest, report: inout RedactionReport) -> RequestPattern {
