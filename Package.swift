@@ -102,6 +102,17 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio")
             ],
             path: "Benchmarks/BareNIOServer"),
+        // Its HTTP/2 and TLS counterpart: h2c by prior knowledge, and TLS with ALPN h2 or http/1.1.
+        .executableTarget(
+            name: "BareNIOHTTP2Server",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
+            ],
+            path: "Benchmarks/BareNIOHTTP2Server"),
         // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(

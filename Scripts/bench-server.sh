@@ -3,8 +3,12 @@
 # this package (Benchmarks/BareNIOServer), on loopback, with wrk. Prints a table and writes it to
 # Benchmarks/results/server-<date>.txt.
 #
-#   Scripts/bench-server.sh           # about 5 minutes on 2 cores (plus the release build)
-#   QUICK=1 Scripts/bench-server.sh   # under a minute, for a smoke check; figures are rough
+# Then HTTP/2 and TLS (case 6): understudy, a bare SwiftNIO server for the same protocol
+# (Benchmarks/BareNIOHTTP2Server) and nginx as the ceiling, measured in turn: plain HTTP/1.1 and
+# HTTPS with wrk, h2c and h2 over TLS with h2load, full TLS handshakes with openssl s_time.
+#
+#   Scripts/bench-server.sh           # about 11 minutes on 2 cores (plus the release build)
+#   QUICK=1 Scripts/bench-server.sh   # about 2 minutes, for a smoke check; figures are rough
 #
 # Settings (environment; QUICK=1 changes the defaults shown second):
 #   BENCH_SECONDS=10|2          length of each measured wrk run
@@ -19,9 +23,16 @@
 #   SKIP_BUILD=1                use the release binaries already built
 #   BENCH_PREVIOUS=path         an `understudy` binary of an earlier commit: the matched-stub case
 #                               measures it too, in turn with this build, for a before/after
+#   SKIP_H2_TLS=1               leave out case 6 (HTTP/2, TLS, nginx)
+#   BENCH_TURNS=2|1             case 6: rounds of its three servers in turn (each keeps its best)
+#   BENCH_H2_CONNECTIONS=16     case 6: h2load connections (-c)
+#   BENCH_H2_STREAMS=32         case 6: h2load concurrent streams per connection (-m)
+#   BENCH_TLS_CLIENTS=8         case 6: `openssl s_time -new` processes at once for the handshakes
 #
 # Targets (issue 3): matched stub ≥ 1.0× the bare server; 10,000 stubs ≥ 0.9× one stub;
 # 404 p99 ≤ 5 ms at 10,000 stubs; start-up ≤ 0.5 s; RSS flat (growth ≤ 10% after warm-up).
+# Targets (issue 13): plain HTTP/1.1 ≥ 0.65× nginx; HTTPS keep-alive ≥ 0.6× nginx; h2 ≥ 0.5× nginx.
+# Case 6 needs h2load (nghttp2-client), nginx and openssl; the first two are installed if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/bench.sh
@@ -37,18 +48,31 @@ startup_runs=${BENCH_STARTUP_RUNS:-$(pick 15 3)}
 rss_requests=${BENCH_RSS_REQUESTS:-$(pick 1000000 50000)}
 rss_every=${BENCH_RSS_SAMPLE_SECONDS:-$(pick 10 2)}
 rss_max=${BENCH_RSS_MAX_SECONDS:-$(pick 150 10)}
+h2_tls=$([[ "${SKIP_H2_TLS:-0}" == 1 ]] && echo 0 || echo 1)
+turns=${BENCH_TURNS:-$(pick 2 1)}
+h2_connections=${BENCH_H2_CONNECTIONS:-16}
+h2_streams=${BENCH_H2_STREAMS:-32}
+tls_clients=${BENCH_TLS_CLIENTS:-8}
+cases=$((5 + h2_tls))
 
 bench_init
 bench_require_wrk
+if [[ "$h2_tls" == 1 ]]; then
+    bench_require_command h2load nghttp2-client
+    bench_require_command nginx nginx
+    command -v openssl >/dev/null 2>&1 || { bench_log "case 6 needs openssl (or set SKIP_H2_TLS=1)"; exit 1; }
+fi
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    bench_log "Building understudy and BareNIOServer in release…"
+    bench_log "Building understudy, BareNIOServer and BareNIOHTTP2Server in release…"
     swift build -c release --product understudy >&2
     swift build -c release --product BareNIOServer >&2
+    [[ "$h2_tls" == 1 ]] && swift build -c release --product BareNIOHTTP2Server >&2
 fi
 bin=$(swift build -c release --show-bin-path)
 understudy="$bin/understudy"
 bare="$bin/BareNIOServer"
+bare_h2="$bin/BareNIOHTTP2Server"
 
 # Mapping folders: one hello stub; one /items/0 stub; BENCH_STUBS exact stubs, one file each,
 # named so that sorted load order is numeric order (stub 0 is added first: the worst position).
@@ -107,7 +131,7 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 started_at=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 
 # 1. Matched stub vs bare hello-world, 64 and 256 connections.
-bench_log "1/5 matched stub vs bare SwiftNIO"
+bench_log "1/$cases matched stub vs bare SwiftNIO"
 declare -A rps p99 cpu
 bench_start_server bare "$bare" --port 0
 bare_url=$BENCH_URL bare_pid=$BENCH_PID
@@ -161,7 +185,7 @@ note "(CPU µs/req: the server's user+system time per request; other load on the
 note "(--no-fast-path rows: the previous design, every request through NIO's HTTP handlers, same binary and run)"
 
 # 2. Exact stub at the worst position among BENCH_STUBS vs the same stub alone (64 connections).
-bench_log "2/5 $stubs stubs at the worst position vs one stub"
+bench_log "2/$cases $stubs stubs at the worst position vs one stub"
 # Both servers run at once and are measured in turn (see measure_in_turn).
 bench_start_server one "$understudy" serve --port 0 --root "$BENCH_TMP/one"
 one_url=$BENCH_URL one_pid=$BENCH_PID
@@ -176,7 +200,7 @@ row "$stubs stubs, worst position: CPU µs/req" "$many_cpu" "$one_cpu" "$(bench_
 note "(baseline column: the same stub alone; the better of two alternating runs each)"
 
 # 3. 404 with a near-miss report among BENCH_STUBS (same server).
-bench_log "3/5 404 with near miss at $stubs stubs"
+bench_log "3/$cases 404 with near miss at $stubs stubs"
 status=$(bench_http_status "$many_port" /no/such/thing || true)
 [[ "$status" == 404 ]] || note "warning: /no/such/thing answered ${status:-nothing}, not 404"
 measure "$many_url/no/such/thing" "$connections_404" 0
@@ -186,7 +210,7 @@ note "(at $connections_404 connection(s): $BENCH_RPS req/s, p50 $BENCH_P50_MS ms
 bench_stop_server "$many_pid"
 
 # 4. Start-up with BENCH_STUBS mapping files: to the first line, and to the first 200.
-bench_log "4/5 start-up with $stubs mapping files ($startup_runs runs)"
+bench_log "4/$cases start-up with $stubs mapping files ($startup_runs runs)"
 first_lines=() first_oks=()
 for run in $(seq 1 "$startup_runs"); do
     before=$(bench_now_ms)
@@ -207,7 +231,7 @@ row "start-up, $stubs files: first 200 ms" "${startup_ok:-none}" "" "" "≤ 500 
 note "(medians of $startup_runs runs; min/max to the first line: $(printf '%s\n' "${first_lines[@]}" | sort -g | sed -n '1p;$p' | paste -sd/))"
 
 # 5. RSS over BENCH_RSS_REQUESTS matched requests with the default journal (64 connections).
-bench_log "5/5 RSS over $rss_requests requests (default journal)"
+bench_log "5/$cases RSS over $rss_requests requests (default journal)"
 bench_start_server rss "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
 rss_url=$BENCH_URL rss_pid=$BENCH_PID
 rss_start=$(bench_rss_kb "$rss_pid")
@@ -229,6 +253,145 @@ row "RSS KiB after warm-up → after $served req" "$rss_last" "$BENCH_RSS_REFERE
 note "(idle at start $rss_start KiB; samples every ${rss_every}s: $BENCH_RSS_SAMPLES; errors or non-2xx: $errors)"
 ((served >= rss_requests)) || note "warning: stopped at BENCH_RSS_MAX_SECONDS=$rss_max before $rss_requests requests"
 
+# 6. HTTP/2 and TLS: understudy, the bare SwiftNIO server for the protocol, and nginx, in turn.
+h2_results=()
+if [[ "$h2_tls" == 1 ]]; then
+    bench_log "6/$cases HTTP/2 and TLS: understudy, bare SwiftNIO and nginx in turn ($turns round(s))"
+    h2_load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+    # One P-256 leaf for 127.0.0.1 (the key type understudy generates), served by all three.
+    cert="$BENCH_TMP/leaf.pem" key="$BENCH_TMP/leaf.key"
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=127.0.0.1 \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$key" -out "$cert" 2>"$BENCH_TMP/openssl.log" \
+        || { cat "$BENCH_TMP/openssl.log" >&2; exit 1; }
+
+    bench_start_server h2ours "$understudy" serve --port 0 --root "$BENCH_TMP/hello" \
+        --https-port 0 --https-cert "$cert" --https-key "$key"
+    ours_pid=$BENCH_PID ours_http=$BENCH_URL
+    bench_https_url h2ours
+    ours_https=$BENCH_HTTPS_URL
+    bench_start_server h2bare1 "$bare" --port 0
+    bare1_pid=$BENCH_PID bare1_http=$BENCH_URL
+    bench_start_server h2bare2 "$bare_h2" --cert "$cert" --key "$key"
+    bare2_pid=$BENCH_PID bare2_h2c=$BENCH_URL
+    bench_https_url h2bare2
+    bare2_https=$BENCH_HTTPS_URL
+
+    # nginx: as many workers as cores (understudy's event loops), no access log, no limit on
+    # requests per connection (1.22 closes after 1000 by default; the others never do), TLS 1.2
+    # and 1.3 (1.22's default stops at 1.2). Debian 12's nginx 1.22 predates `http2 on;`:
+    # `listen … http2` turns HTTP/2 on per port, and without ssl that is h2c by prior knowledge.
+    # A fourth port logs whether each TLS session was resumed, for the handshake case's check.
+    read -r nginx_http nginx_h2c nginx_https nginx_handshake < <(bench_free_ports 4 | paste -sd' ')
+    mkdir -p "$BENCH_TMP/nginx-temp"
+    hello='location / { default_type text/plain; return 200 "Hello, world!"; }'
+    cat >"$BENCH_TMP/nginx.conf" <<NGINX
+worker_processes $(nproc);
+daemon off;
+pid $BENCH_TMP/nginx.pid;
+error_log $BENCH_TMP/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path $BENCH_TMP/nginx-temp/body;
+    proxy_temp_path $BENCH_TMP/nginx-temp/proxy;
+    fastcgi_temp_path $BENCH_TMP/nginx-temp/fastcgi;
+    uwsgi_temp_path $BENCH_TMP/nginx-temp/uwsgi;
+    scgi_temp_path $BENCH_TMP/nginx-temp/scgi;
+    keepalive_requests 100000000;
+    http2_max_requests 100000000;
+    ssl_certificate $cert;
+    ssl_certificate_key $key;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    log_format resumed '\$ssl_session_reused';
+    server { listen 127.0.0.1:$nginx_http; $hello }
+    server { listen 127.0.0.1:$nginx_h2c http2; $hello }
+    server { listen 127.0.0.1:$nginx_https ssl http2; $hello }
+    server {
+        listen 127.0.0.1:$nginx_handshake ssl;
+        access_log $BENCH_TMP/nginx-handshakes.log resumed;
+        $hello
+    }
+}
+NGINX
+    bench_start_nginx "$BENCH_TMP/nginx.conf" "$nginx_http" "$nginx_h2c" "$nginx_https" "$nginx_handshake"
+    nginx_pid=$BENCH_PID
+
+    # The measuring functions: URL SECONDS. wrk and h2load report errors and answers other than 2xx.
+    h2_note() { h2_results+=("  $*"); }
+    run_wrk() {
+        bench_wrk "$1" "$2" 64 "$threads"
+        [[ "$BENCH_SOCKET_ERRORS" == 0 ]] || h2_note "warning: $BENCH_SOCKET_ERRORS socket errors on $1"
+        [[ "$BENCH_NON_2XX" == 0 ]] || h2_note "warning: $BENCH_NON_2XX non-2xx answers on $1"
+        return 0
+    }
+    run_h2load() {
+        bench_h2load "$1" "$2" "$h2_connections" "$h2_streams" "$threads"
+        [[ "$BENCH_FAILED" == 0 ]] || h2_note "warning: $BENCH_FAILED failed requests on $1"
+        [[ "$BENCH_NON_2XX" == 0 ]] || h2_note "warning: $BENCH_NON_2XX non-2xx answers on $1"
+        [[ "$BENCH_PROTOCOL" == h2* ]] || h2_note "warning: $1 spoke ${BENCH_PROTOCOL:-nothing}, not h2 or h2c"
+        return 0
+    }
+    run_handshakes() {
+        local port=${1##*:}
+        port=${port%%/*}
+        bench_s_time "$port" "$2" "$tls_clients" /hello
+    }
+
+    # turn FUNCTION URL_OURS URL_BARE URL_NGINX: each server measured by FUNCTION (after a warm-up)
+    # in turn, BENCH_TURNS rounds; sets T_RPS and T_CPU (ours, bare, nginx), each its best round.
+    turn() {
+        local measure=$1 i round
+        local urls=("$2" "$3" "$4") pids=("$ours_pid" "$bare_pid_for_turn" "$nginx_pid")
+        T_RPS=(0 0 0) T_CPU=("" "" "")
+        for round in $(seq 1 "$turns"); do
+            for i in 0 1 2; do
+                BENCH_SERVER_PID=${pids[$i]}
+                "$measure" "${urls[$i]}" "$warmup"
+                "$measure" "${urls[$i]}" "$seconds"
+                BENCH_SERVER_PID=""
+                if [[ "$(better "$BENCH_RPS" "${T_RPS[$i]}")" == "$BENCH_RPS" ]]; then
+                    T_RPS[i]=$BENCH_RPS T_CPU[i]=$BENCH_CPU_US_PER_REQ
+                fi
+            done
+        done
+    }
+    # h2row LABEL TARGET: the figures of the last turn, with the ratio to nginx checked against TARGET.
+    h2row() {
+        local label=$1 target=$2 to_bare to_nginx check=""
+        to_bare=$(bench_ratio "${T_RPS[0]}" "${T_RPS[1]}")
+        to_nginx=$(bench_ratio "${T_RPS[0]}" "${T_RPS[2]}")
+        [[ -n "$target" ]] && check=$(bench_check "$to_nginx" ">=" "$target")
+        h2_results+=("$(printf '%-40s %10s %10s %10s %7s %7s %8s %7s' "$label" "${T_RPS[@]}" \
+            "$to_bare" "$to_nginx" "${target:+≥ ${target}×}" "$check")")
+        h2_results+=("$(printf '%-40s %10s %10s %10s %7s %7s' "  server CPU µs/req" "${T_CPU[@]:-}" \
+            "$(bench_ratio "${T_CPU[0]}" "${T_CPU[1]}")" "$(bench_ratio "${T_CPU[0]}" "${T_CPU[2]}")")")
+    }
+
+    bare_pid_for_turn=$bare1_pid
+    turn run_wrk "$ours_http/hello" "$bare1_http/hello" "http://127.0.0.1:$nginx_http/hello"
+    h2row "HTTP/1.1 keep-alive, wrk 64 conns" 0.65
+    bare_pid_for_turn=$bare2_pid
+    turn run_wrk "$ours_https/hello" "$bare2_https/hello" "https://127.0.0.1:$nginx_https/hello"
+    h2row "HTTPS/1.1 keep-alive, wrk 64 conns" 0.6
+    turn run_h2load "$ours_http/hello" "$bare2_h2c/hello" "http://127.0.0.1:$nginx_h2c/hello"
+    h2row "h2c prior knowledge, h2load" 0.5
+    turn run_h2load "$ours_https/hello" "$bare2_https/hello" "https://127.0.0.1:$nginx_https/hello"
+    h2row "h2 over TLS (ALPN), h2load" 0.5
+    turn run_handshakes "$ours_https" "$bare2_https" "https://127.0.0.1:$nginx_handshake"
+    h2row "full TLS handshakes/s, s_time -new" ""
+    resumed=$(grep -c '^r' "$BENCH_TMP/nginx-handshakes.log" || true)
+    logged=$(wc -l <"$BENCH_TMP/nginx-handshakes.log")
+    h2_note "(handshakes: $tls_clients \`openssl s_time -new\` at once, a new connection and one GET each;" \
+        "nginx logged $resumed of $logged sessions as resumed)"
+    [[ "$resumed" == 0 ]] || h2_note "warning: some handshakes were resumptions, not full handshakes"
+
+    bench_stop_server "$ours_pid"
+    bench_stop_server "$bare1_pid"
+    bench_stop_server "$bare2_pid"
+    bench_stop_server "$nginx_pid"
+    h2_load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+fi
+
 # The report.
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 bench_report_path server
@@ -239,5 +402,16 @@ bench_report_path server
     echo ""
     printf '%-44s %14s %14s %8s %10s %7s\n' "case" "understudy" "baseline" "ratio" "target" "result"
     printf '%s\n' "${results[@]}"
+    if [[ "$h2_tls" == 1 ]]; then
+        echo ""
+        echo "HTTP/2 and TLS: req/s (handshakes/s for the last case), each server the best of $turns round(s) in turn"
+        echo "(${seconds}s runs after ${warmup}s warm-up; h2load -c $h2_connections -m $h2_streams -t $threads;" \
+            "nginx $(nginx -v 2>&1 | sed 's|.*/||') with $(nproc) workers; one P-256 certificate for all three)"
+        echo "load average at the start of case 6: $h2_load_before; at its end: $h2_load_after"
+        echo ""
+        printf '%-40s %10s %10s %10s %7s %7s %8s %7s\n' "case" "understudy" "bare NIO" "nginx" "×bare" "×nginx" \
+            "target" "result"
+        printf '%s\n' "${h2_results[@]}"
+    fi
 } | tee "$BENCH_REPORT"
 bench_log "Written to $BENCH_REPORT"

@@ -35,14 +35,19 @@ bench_cleanup() {
 bench_log() { printf "[%3ds] %s\n" "$SECONDS" "$*" >&2; }
 
 # Installs wrk through apt-get when it is missing (the CI image and fresh machines lack it).
-bench_require_wrk() {
-    command -v wrk >/dev/null 2>&1 && return 0
-    bench_log "wrk is missing; installing it with apt-get"
+bench_require_wrk() { bench_require_command wrk wrk; }
+
+# bench_require_command COMMAND DEBIAN_PACKAGE: installs the package through apt-get when COMMAND
+# is missing (h2load is in nghttp2-client, nginx in nginx).
+bench_require_command() {
+    local command=$1 package=$2
+    command -v "$command" >/dev/null 2>&1 && return 0
+    bench_log "$command is missing; installing $package with apt-get"
     local sudo=""
     [[ $(id -u) -ne 0 ]] && sudo="sudo"
     $sudo apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
-    command -v wrk >/dev/null 2>&1 || { bench_log "could not install wrk"; return 1; }
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$package" >/dev/null
+    command -v "$command" >/dev/null 2>&1 || { bench_log "could not install $command ($package)"; return 1; }
 }
 
 # Milliseconds since the epoch, with microseconds, without forking (bash 5's EPOCHREALTIME).
@@ -55,7 +60,7 @@ bench_now_ms() {
 # bench_start_server NAME COMMAND...
 # Starts COMMAND with its stdout on a pipe, waits (at most BENCH_START_TIMEOUT seconds, default 60)
 # for the first line, and takes the base URL from it. Sets BENCH_PID, BENCH_URL, BENCH_PORT, and
-# BENCH_FIRST_LINE_MS (from just before the start to the first line). Later output goes to
+# BENCH_FIRST_LINE_MS (from just before the start to the first line), and BENCH_FIRST_LINE. Later output goes to
 # $BENCH_TMP/NAME.log; stderr too.
 bench_start_server() {
     local name=$1
@@ -82,12 +87,70 @@ bench_start_server() {
     # Keep draining the pipe so the server never blocks writing to it.
     cat <&"$fd" >>"$log" &
     exec {fd}<&-
+    BENCH_FIRST_LINE=$line
     BENCH_URL=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' <<<"$line" | head -n 1 || true)
     if [[ -z "$BENCH_URL" ]]; then
         bench_log "$name's first line has no loopback URL: $line"
         return 1
     fi
     BENCH_PORT=${BENCH_URL##*:}
+}
+
+# bench_https_url NAME: the first https://127.0.0.1:PORT that the server bench_start_server started
+# as NAME printed, on its first line or later (waits up to 10 s). Sets BENCH_HTTPS_URL.
+bench_https_url() {
+    local name=$1 i
+    BENCH_HTTPS_URL=""
+    for i in $(seq 1 100); do
+        BENCH_HTTPS_URL=$({ printf '%s\n' "$BENCH_FIRST_LINE"; cat "$BENCH_TMP/$name.log" 2>/dev/null; } \
+            | grep -oE 'https://127\.0\.0\.1:[0-9]+' | head -n 1 || true)
+        [[ -n "$BENCH_HTTPS_URL" ]] && return 0
+        sleep 0.1
+    done
+    bench_log "$name printed no https:// URL; its log:"
+    cat "$BENCH_TMP/$name.log" >&2
+    return 1
+}
+
+# bench_free_ports N: prints N loopback ports that were free a moment ago, one a line.
+bench_free_ports() {
+    python3 -c '
+import socket, sys
+held = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in held:
+    s.bind(("127.0.0.1", 0))
+print("\n".join(str(s.getsockname()[1]) for s in held))' "$1"
+}
+
+# bench_wait_port PORT: waits (at most 10 s) until 127.0.0.1:PORT accepts a connection.
+bench_wait_port() {
+    local port=$1 i fd
+    for i in $(seq 1 100); do
+        if { exec {fd}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
+            exec {fd}<&-
+            return 0
+        fi
+        sleep 0.1
+    done
+    bench_log "nothing listens on 127.0.0.1:$port"
+    return 1
+}
+
+# bench_start_nginx CONFIG PORT...: runs nginx in the foreground (CONFIG says `daemon off;`) with
+# BENCH_TMP as its prefix, and waits until every PORT listens. Sets BENCH_PID: the master, which
+# stops its workers when it stops; bench_cpu_us counts the workers too.
+bench_start_nginx() {
+    local config=$1 port
+    shift
+    nginx -p "$BENCH_TMP" -e "$BENCH_TMP/nginx-error.log" -c "$config" >>"$BENCH_TMP/nginx.log" 2>&1 &
+    BENCH_PID=$!
+    BENCH_PIDS+=("$BENCH_PID")
+    for port in "$@"; do
+        if ! bench_wait_port "$port"; then
+            cat "$BENCH_TMP/nginx.log" "$BENCH_TMP/nginx-error.log" >&2 2>/dev/null || true
+            return 1
+        fi
+    done
 }
 
 # bench_stop_server PID: SIGTERM, then SIGKILL after 5 s; forgets the pid.
@@ -128,9 +191,12 @@ bench_duration_ms() {
         printf "%.2f", n }'
 }
 
-# CPU time (user + system) PID has used, in microseconds.
+# CPU time (user + system) PID and its children (nginx's workers) have used, in microseconds.
 bench_cpu_us() {
-    awk -v hz="$(getconf CLK_TCK)" '{ printf "%.0f", ($14 + $15) * 1000000 / hz }' "/proc/$1/stat" 2>/dev/null || true
+    local files=("/proc/$1/stat") child
+    for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do files+=("/proc/$child/stat"); done
+    awk -v hz="$(getconf CLK_TCK)" '{ t += $14 + $15 } END { if (NR) printf "%.0f", t * 1000000 / hz }' \
+        "${files[@]}" 2>/dev/null || true
 }
 
 # bench_wrk URL SECONDS CONNECTIONS THREADS [LUA_SCRIPT]
@@ -166,6 +232,62 @@ bench_wrk() {
     BENCH_SOCKET_ERRORS=$((connect + read + write + timeout))
     BENCH_NON_2XX=$(awk '/Non-2xx or 3xx responses:/ { print $5 }' "$out")
     BENCH_NON_2XX=${BENCH_NON_2XX:-0}
+}
+
+# bench_h2load URL SECONDS CONNECTIONS STREAMS THREADS [H2LOAD_ARGUMENT...]
+# Runs h2load for SECONDS (-D) with STREAMS concurrent streams on each connection (-m); sets
+# BENCH_RPS, BENCH_REQUESTS (done), BENCH_FAILED (failed + errored + timed out), BENCH_NON_2XX,
+# BENCH_PROTOCOL (what ALPN or prior knowledge gave: h2, http/1.1) and, with BENCH_SERVER_PID set,
+# BENCH_CPU_US_PER_REQ. The full output is in $BENCH_TMP/h2load.last.
+bench_h2load() {
+    local url=$1 seconds=$2 connections=$3 streams=$4 threads=$5
+    shift 5
+    local out="$BENCH_TMP/h2load.last"
+    ((threads <= connections)) || threads=$connections
+    local cpu_before=""
+    [[ -n "${BENCH_SERVER_PID:-}" ]] && cpu_before=$(bench_cpu_us "$BENCH_SERVER_PID")
+    h2load -c "$connections" -m "$streams" -t "$threads" -D "$seconds" "$@" "$url" >"$out" 2>&1 \
+        || { cat "$out" >&2; return 1; }
+    BENCH_RPS=$(awk '/^finished in/ { printf "%.0f", $4 }' "$out")
+    local done failed errored timeout
+    read -r done failed errored timeout < <(awk '/^requests:/ { print $6, $10, $12, $14 }' "$out")
+    BENCH_REQUESTS=${done:-0}
+    BENCH_FAILED=$((${failed:-0} + ${errored:-0} + ${timeout:-0}))
+    BENCH_NON_2XX=$(awk '/^status codes:/ { print $5 + $7 + $9 }' "$out")
+    BENCH_NON_2XX=${BENCH_NON_2XX:-0}
+    BENCH_PROTOCOL=$(awk '/^Application protocol:/ { print $3 }' "$out")
+    bench_cpu_per_request "$cpu_before" "$BENCH_REQUESTS"
+}
+
+# bench_s_time PORT SECONDS CLIENTS PATH: CLIENTS `openssl s_time -new` at once for SECONDS, each
+# making one TLS connection after another with a full handshake (s_time -new never offers a
+# session to resume) and one HTTP/1.0 GET PATH on each. Sets BENCH_RPS (connections per second of
+# wall time), BENCH_REQUESTS (connections) and, with BENCH_SERVER_PID set, BENCH_CPU_US_PER_REQ.
+bench_s_time() {
+    local port=$1 seconds=$2 clients=$3 path=$4 i
+    local cpu_before="" started finished pids=()
+    [[ -n "${BENCH_SERVER_PID:-}" ]] && cpu_before=$(bench_cpu_us "$BENCH_SERVER_PID")
+    started=$(bench_now_ms)
+    for i in $(seq 1 "$clients"); do
+        openssl s_time -new -connect "127.0.0.1:$port" -time "$seconds" -www "$path" >"$BENCH_TMP/s_time.$i" 2>&1 &
+        pids+=("$!")
+    done
+    for i in "${pids[@]}"; do wait "$i" || true; done
+    finished=$(bench_now_ms)
+    BENCH_REQUESTS=$(cat "$BENCH_TMP"/s_time.* | awk '/connections in .* real seconds/ { n += $1 } END { print n + 0 }')
+    BENCH_RPS=$(awk -v n="$BENCH_REQUESTS" -v a="$started" -v b="$finished" \
+        'BEGIN { printf "%.0f", n * 1000 / (b - a) }')
+    rm -f "$BENCH_TMP"/s_time.*
+    bench_cpu_per_request "$cpu_before" "$BENCH_REQUESTS"
+}
+
+# bench_cpu_per_request CPU_BEFORE REQUESTS: sets BENCH_CPU_US_PER_REQ from BENCH_SERVER_PID's CPU
+# time since CPU_BEFORE (empty when CPU_BEFORE is).
+bench_cpu_per_request() {
+    BENCH_CPU_US_PER_REQ=""
+    [[ -n "$1" ]] || return 0
+    BENCH_CPU_US_PER_REQ=$(awk -v a="$1" -v b="$(bench_cpu_us "$BENCH_SERVER_PID")" -v n="$2" \
+        'BEGIN { if (n > 0 && b != "") printf "%.1f", (b - a) / n }')
 }
 
 # bench_wrk_script_value KEY: the value a wrk Lua script printed as a "KEY VALUE" line in its
