@@ -70,6 +70,16 @@ import UnderstudyRecording
         #expect(try Self.replay(har, Array(repeating: ("GET", "/p"), count: 3)) == [404, 200, 404])
     }
 
+    /// Firefox logs a 304 with the cached body it showed; the server sent none.
+    @Test func a304IsImportedWithTheEmptyBodyThatWasSent() throws {
+        let har = Self.har([
+            Self.entry("GET", "http://x.test/", status: 304, body: "cached page", at: "2024-01-01T00:00:01Z")
+        ])
+        let event = try #require(try HARImport.read(har).events.first)
+        #expect(event.response?.status == 304)
+        #expect(event.response?.body.isEmpty == true)
+    }
+
     @Test func webSocketsAndFailedRequestsAreSkippedAndCounted() throws {
         let har = Self.har([
             Self.entry("GET", "wss://x.test/socket", status: 101, at: "2024-01-01T00:00:01Z"),

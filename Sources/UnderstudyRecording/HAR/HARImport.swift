@@ -80,7 +80,9 @@ public enum HARImport {
             let content = response["content"]?.objectValue
             var responseHeaders = headers(response["headers"])
             if content?["_understudyRaw"]?.boolValue != true { responseHeaders.remove("Content-Encoding") }
-            let served = LoggedResponse(status: status, headers: responseHeaders, body: body(content))
+            // A 304 (or 204) went out with no body; browsers log the cached body beside it (Firefox).
+            let sentBody = status == 304 || status == 204 ? Data() : body(content)
+            let served = LoggedResponse(status: status, headers: responseHeaders, body: sentBody)
             events.append(
                 ServeEvent(
                     request: logged, stub: nil, responseDefinition: ResponseDefinition(status: status), response: served
