@@ -63,6 +63,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // AsyncHTTPClient's TLS configuration, for private upstream CAs (already compiled for it).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log")
             ]),
         // HTTPS for the server (generated or user certificates, mutual TLS) and trust helpers for
@@ -175,6 +177,8 @@ let package = Package(
             name: "UnderstudyRecordingTests",
             dependencies: [
                 "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "Understudy",
+                // An HTTPS (h2) upstream with a CA of its own, for proxying to private upstreams.
+                "UnderstudyTLS",
                 // For an upstream that sends its body in steps the test controls, and a raw client.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

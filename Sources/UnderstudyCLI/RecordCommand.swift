@@ -33,6 +33,8 @@ struct RecordCommand: AsyncParsableCommand {
 
     @OptionGroup var redaction: RedactionOptions
     @OptionGroup var shape: StubShapeOptions
+    @OptionGroup(title: "An HTTPS target with a private certificate")
+    var upstreams: UpstreamTrustOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -71,7 +73,7 @@ struct RecordCommand: AsyncParsableCommand {
         let server = try await StubHTTPServer.start(
             engine: engine, admin: admin,
             configuration: StubServerConfiguration(host: bind, port: port, logger: logger),
-            proxy: AsyncHTTPProxyForwarder(timeout: .seconds(timeout)))
+            proxy: AsyncHTTPProxyForwarder(timeout: .seconds(timeout), trust: try upstreams.trust()))
         try recorder.start(shape.spec(target: target, redaction: RedactionPolicy()))
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
         let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in

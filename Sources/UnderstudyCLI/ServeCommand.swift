@@ -88,6 +88,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "HTTPS")
     var https: HTTPSOptions
 
+    @OptionGroup(title: "HTTPS upstreams of proxy stubs")
+    var upstreams: UpstreamTrustOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
@@ -103,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = makeLogger()
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
+        let upstreamTrust = try upstreams.trust()
         let engine = try loadEngine(directory)
         let httpsListener: HTTPSListener?
         do {
@@ -134,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: StubServerConfiguration(
                     host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
                     https: httpsListener),
-                proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout)))
+                proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout), trust: upstreamTrust))
         } catch StubServerError.addressInUse(let host, let port) {
             let flag = port == self.port ? "--port" : "--https-port"
             FileHandle.standardError.write(

@@ -22,27 +22,41 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
     /// The longest wait for the upstream's head, connection included, and the longest silence
     /// while its body streams.
     public var timeout: Duration
+    /// Private CAs and trusted hosts for HTTPS upstreams, beyond the system's roots.
+    public var trust: UpstreamTrust
 
-    /// - Parameter timeout: the longest wait for the upstream's answer (504 past it), and the
-    ///   longest pause in its body.
-    public init(timeout: Duration = .seconds(30)) {
+    /// - Parameters:
+    ///   - timeout: the longest wait for the upstream's answer (504 past it), and the longest
+    ///     pause in its body.
+    ///   - trust: private CAs and hosts to trust for HTTPS upstreams (none by default).
+    public init(timeout: Duration = .seconds(30), trust: UpstreamTrust = UpstreamTrust()) {
         self.timeout = timeout
+        self.trust = trust
     }
 
-    /// One client per read time-out, for the whole process. They are never released, so they
-    /// need no shutdown (AsyncHTTPClient traps in debug builds when a client is dropped without one).
-    private static let clients = Mutex<[Duration: HTTPClient]>([:])
+    private struct ClientKey: Hashable {
+        var readTimeout: Duration
+        var trust: UpstreamTrust
+        /// Set for a host of ``UpstreamTrust/trustedHosts``: only its requests use that client.
+        var trustedHost: String?
+    }
 
-    static func client(readTimeout: Duration) -> HTTPClient {
-        clients.withLock { clients in
-            if let client = clients[readTimeout] { return client }
+    /// One client per read time-out and trust, for the whole process. They are never released,
+    /// so they need no shutdown (AsyncHTTPClient traps in debug builds when a client is dropped
+    /// without one). HTTPS upstreams speak h2 or HTTP/1.1, as ALPN settles.
+    private static let clients = Mutex<[ClientKey: HTTPClient]>([:])
+
+    static func client(readTimeout: Duration, trust: UpstreamTrust = UpstreamTrust(), host: String = "") -> HTTPClient {
+        let key = ClientKey(readTimeout: readTimeout, trust: trust, trustedHost: trust.isTrusted(host) ? host : nil)
+        return clients.withLock { clients in
+            if let client = clients[key] { return client }
             var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: TimeAmount(readTimeout)),
-                decompression: .disabled)
+                tlsConfiguration: trust.tlsConfiguration(forHost: host), redirectConfiguration: .disallow,
+                timeout: .init(connect: .seconds(10), read: TimeAmount(readTimeout)), decompression: .disabled)
             // Retrying a refused connection until the deadline would turn every 502 into a 504.
             configuration.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-            clients[readTimeout] = client
+            clients[key] = client
             return client
         }
     }
@@ -67,7 +81,8 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
         } else if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
             outbound.body = .bytes(request.body)
         }
-        let client = Self.client(readTimeout: timeout)
+        let host = UpstreamHost.of(request.url)
+        let client = Self.client(readTimeout: timeout, trust: trust, host: host)
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outbound, deadline: deadline)
