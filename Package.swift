@@ -136,6 +136,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio")
             ],
             path: "Fuzz/HTTPRequest"),
+        .executableTarget(
+            name: "FuzzHTTP2Frames",
+            dependencies: [
+                "UnderstudyServer", "UnderstudyCore", "FuzzSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio")
+            ],
+            path: "Fuzz/HTTP2Frames"),
         .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
         .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),

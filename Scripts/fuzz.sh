@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target with AddressSanitizer.
 #   Scripts/fuzz.sh NAME [RUNS] [extra libFuzzer flags…]
-#   NAME: MappingDecoding | Matchers | HTTPRequest | Templates
+#   NAME: MappingDecoding | Matchers | HTTPRequest | HTTP2Frames | Templates
 #   RUNS: executions (default 1000000; -1 = forever)
 #   FUZZ_CONFIG=release Scripts/fuzz.sh …   optimised build: several times the executions per
 #                                           second; debug (the default) keeps assertions and
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-name="${1:?usage: Scripts/fuzz.sh MappingDecoding|Matchers|HTTPRequest|Templates [RUNS]}"
+name="${1:?usage: Scripts/fuzz.sh MappingDecoding|Matchers|HTTPRequest|HTTP2Frames|Templates [RUNS]}"
 runs="${2:-1000000}"
 shift $(( $# >= 2 ? 2 : 1 ))
 [[ -d "Fuzz/$name" ]] || { echo "no fuzz target Fuzz/$name" >&2; exit 64; }

@@ -46,6 +46,12 @@ extension StubConnectionHandler {
         }
         context.write(wrapOutboundOut(.head(rendered.head)), promise: nil)
         if rendered.allowsBody, method != .HEAD, !body.isEmpty {
+            if body.count > Self.pacedSliceBytes {
+                let paced = PacedBody(
+                    rest: body, mustClose: rendered.mustClose, afterWrite: afterWrite, completed: completed)
+                writePaced(paced, context: context)
+                return
+            }
             context.write(
                 wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }

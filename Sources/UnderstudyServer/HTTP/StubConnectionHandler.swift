@@ -32,6 +32,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var idleTimer: Scheduled<Void>?
     /// A request body streaming to a proxy stub's upstream (StubConnectionHandler+Upload.swift).
     var upload: RequestUpload?
+    /// A large response body waiting for the channel to take more (StubConnectionHandler+PacedBody.swift).
+    var pacedBody: PacedBody?
 
     init(
         environment: ConnectionEnvironment, activity: ConnectionActivity = ConnectionActivity(),
@@ -170,6 +172,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelInactive(context: ChannelHandlerContext) {
         connection.becameInactive()
+        pacedBody?.completed(.failure(ChannelError.ioOnClosedChannel))
+        pacedBody = nil
         upload?.abort("the client connection closed before the request body had ended")
         upload = nil
         idleTimer?.cancel()

@@ -42,6 +42,10 @@ enum HTTP2Pipeline {
         }
         try channel.pipeline.syncOperations.addHandler(http2)
         try channel.pipeline.syncOperations.addHandler(manager)
+        // The manager starts its idle timer on channelActive, which passed before the switch to
+        // HTTP/2 (prior knowledge, h2c, ALPN) added it: without this, a connection that never
+        // completed a stream was never closed, however long it sat idle.
+        if channel.isActive { try channel.pipeline.syncOperations.context(handler: http2).fireChannelActive() }
         // A connection error (a bad preface, a protocol error) has had its GOAWAY: close.
         try channel.pipeline.syncOperations.addHandler(NIOCloseOnErrorHandler())
     }
