@@ -119,7 +119,10 @@ import Testing
 
     static var configuration: StubServerConfiguration {
         var configuration = HTTP2BadInput.configuration
-        configuration.idleTimeout = .milliseconds(300)
+        // Long enough that the preface reaches the server before the HTTP/1.1 idle timer (armed at
+        // accept, until the preface switches the connection) closes it on a loaded CI machine:
+        // 300 ms was not, with the whole suite running on 2 cores.
+        configuration.idleTimeout = .seconds(2)
         configuration.shutdownGracePeriod = .milliseconds(300)  // the stop waits for the graceful close
         return configuration
     }
