@@ -5,7 +5,7 @@
 #   Scripts/tsan.sh --filter Admin  # extra arguments go to `swift test`
 #   TSAN_SKIP= Scripts/tsan.sh      # run the timing-dependent tests too
 # TSan slows code 5 to 15 times, so tests that assert an order of events against a delay (a fast
-# answer before a 1.5 s one, a request inside a 200 ms idle time-out)
+# answer before a 6 s one, a request inside a 200 ms idle time-out)
 # fail under it for reasons that are not races; they are skipped here and run in the normal
 # `swift test`.
 set -euo pipefail
