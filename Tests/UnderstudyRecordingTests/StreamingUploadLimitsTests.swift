@@ -9,9 +9,10 @@ import UnderstudyServer
     @Test func aClientThatFallsSilentMidBodyIsClosedAtTheIdleTimeOut() async throws {
         let upstream = try await UploadUpstream.start(firstPartBytes: 10)
         var configuration = quietConfiguration
-        // Long enough for a slow machine (ThreadSanitizer) to connect and send before it runs out:
-        // the time-out starts when the connection opens.
-        configuration.idleTimeout = .seconds(2)
+        // Long enough for a slow machine (ThreadSanitizer) to connect, send, and get the first
+        // part to the upstream before it runs out: the time-out starts when the connection opens,
+        // and 2 s was once too short under ThreadSanitizer with the whole suite running.
+        configuration.idleTimeout = .seconds(5)
         let proxy = try await startServer(
             [#"{"response":{"proxyBaseUrl":"\#(upstream.baseURL)"}}"#], proxy: AsyncHTTPProxyForwarder(),
             configuration: configuration)

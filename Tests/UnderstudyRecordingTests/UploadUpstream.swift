@@ -50,7 +50,21 @@ final class UploadUpstream: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
+        // A test awaiting one of these futures cannot be interrupted by its time limit (`get()`
+        // ignores cancellation): one that never came would stall the whole run, as it once did
+        // under ThreadSanitizer. Past the deadline, what never happened fails instead.
+        loop.scheduleTask(in: waitLimit) {
+            promises.firstPart.fail(TimedOut())
+            promises.ended.fail(TimedOut())
+            promises.brokeOff.fail(TimedOut())
+        }
         return UploadUpstream(channel: channel, promises: promises, counter: counter)
+    }
+
+    /// How long a test may wait for the upload to reach a point (see ``start(firstPartBytes:)``).
+    static let waitLimit = TimeAmount.seconds(30)
+    struct TimedOut: Error, CustomStringConvertible {
+        var description: String { "the upstream did not see it within \(UploadUpstream.waitLimit)" }
     }
 
     /// Fails whatever never happened (a promise left open would trap in NIO's debug builds).
