@@ -39,6 +39,11 @@ struct HTTP1ConnectionStateMachine {
         return false
     }
 
+    var isReceiving: Bool {
+        if case .receiving = state { return true }
+        return false
+    }
+
     var isClosing: Bool {
         if case .closing = state { return true }
         return false

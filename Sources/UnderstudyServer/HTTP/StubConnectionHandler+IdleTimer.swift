@@ -12,6 +12,14 @@ extension StubConnectionHandler {
         }
     }
 
+    /// An HTTP/2 stream's idle timer, armed once the stream waits on its client: for the rest of a
+    /// request, for a streamed upload's next part, or for window to send a large answer. The
+    /// connection's own idle time-out (NIO's connection manager) counts only while no stream is open.
+    func armStreamIdleTimerIfWaiting(context: ChannelHandlerContext) {
+        guard idleTimer == nil, connection.isReceiving || upload != nil || pacedBody != nil else { return }
+        armIdleTimer(in: TimeAmount(environment.configuration.idleTimeout), context: context)
+    }
+
     private func idleTimerFired(context: ChannelHandlerContext) {
         idleTimer = nil
         let action = connection.idleTimerFired(

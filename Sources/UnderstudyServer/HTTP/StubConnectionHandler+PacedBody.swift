@@ -27,6 +27,7 @@ extension StubConnectionHandler {
             guard context.channel.isWritable else {
                 // ``channelWritabilityChanged`` carries on.
                 pacedBody = body
+                if isHTTP2Stream { armStreamIdleTimerIfWaiting(context: context) }
                 return
             }
             let slice = body.rest.prefix(Self.pacedSliceBytes)

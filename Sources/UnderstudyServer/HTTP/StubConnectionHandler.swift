@@ -35,17 +35,28 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// A large response body waiting for the channel to take more (StubConnectionHandler+PacedBody.swift).
     var pacedBody: PacedBody?
 
+    /// - Parameter addresses: the connection's ends when already worked out (an HTTP/2
+    ///   connection's streams share them); otherwise found at the first request.
     init(
         environment: ConnectionEnvironment, activity: ConnectionActivity = ConnectionActivity(),
-        isHTTP2Stream: Bool = false
+        isHTTP2Stream: Bool = false, addresses: ConnectionAddresses? = nil
     ) {
         self.environment = environment
         self.isHTTP2Stream = isHTTP2Stream
         self.activity = activity
+        self.addresses = addresses
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        armIdleTimer(in: TimeAmount(environment.configuration.idleTimeout), context: context)
+        // A stream's timer is armed only once it waits on the client (``armStreamIdleTimerIfWaiting``):
+        // most streams are answered within the read that opened them, and a timer per stream, set
+        // and cancelled, cost more than the rest of the request did.
+        if !isHTTP2Stream { armIdleTimer(in: TimeAmount(environment.configuration.idleTimeout), context: context) }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if isHTTP2Stream { armStreamIdleTimerIfWaiting(context: context) }
+        context.fireChannelReadComplete()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

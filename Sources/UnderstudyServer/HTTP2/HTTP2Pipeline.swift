@@ -22,6 +22,9 @@ enum HTTP2Pipeline {
     /// Adds the HTTP/2 handlers at the end of the pipeline.
     static func configure(_ channel: any Channel, environment: ConnectionEnvironment) throws {
         let configuration = environment.configuration
+        // Worked out once for all the connection's streams (formatting an address, and reading a
+        // client certificate on mutual TLS, cost more than matching a simple stub).
+        let addresses = ConnectionAddresses(channel: channel, environment: environment)
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = settings(configuration)
         let manager = NIOHTTP2ServerConnectionManagementHandler(
@@ -37,7 +40,8 @@ enum HTTP2Pipeline {
             stream.eventLoop.makeCompletedFuture {
                 let pipeline = stream.pipeline.syncOperations
                 try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec(normalizeHTTPHeaders: true))
-                try pipeline.addHandler(StubConnectionHandler(environment: environment, isHTTP2Stream: true))
+                try pipeline.addHandler(
+                    StubConnectionHandler(environment: environment, isHTTP2Stream: true, addresses: addresses))
             }
         }
         try channel.pipeline.syncOperations.addHandler(http2)

@@ -139,4 +139,23 @@ import Testing
             try await HTTP2BadInput.expectStillServing(server)
         }
     }
+
+    /// A stream whose request never ends is reset at the idle time-out by its own timer (the
+    /// connection's counts only while no stream is open), and the connection goes on serving.
+    @Test func aStreamWhoseRequestNeverEndsIsResetAtTheIdleTimeOut() async throws {
+        try await withServer([HTTP2BadInput.ok], configuration: Self.configuration) { server in
+            try await RawConnection.with(port: server.port) { connection in
+                let unfinished = Bytes.headers(stream: 1, HTTP2BadInputTests.request, flags: Bytes.endHeaders)
+                try await connection.send(bytes: Bytes.opening() + unfinished)
+                let reset = try await connection.readFrames { !$0.resets(on: 1).isEmpty || $0.goAway != nil }
+                #expect(reset.resets(on: 1).first?.errorCode == .cancel)
+                #expect(reset.goAway == nil)
+                try await connection.send(bytes: Bytes.headers(stream: 3, HTTP2BadInputTests.request))
+                let answered = try await connection.readFrames { frames in
+                    frames.contains { $0.stream == 3 && $0.endsStream } || frames.goAway != nil
+                }
+                #expect(answered.contains { $0.kind == .headers && $0.stream == 3 })
+            }
+        }
+    }
 }
