@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
+        .library(name: "UnderstudyJWT", targets: ["UnderstudyJWT"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -81,12 +82,21 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client")
             ]),
+        // RS256 signing for the `jwt` template helper (HS256 needs none); a product of its own, so
+        // only the targets that want RSA compile BoringSSL.
+        .target(
+            name: "UnderstudyJWT",
+            dependencies: [
+                "UnderstudyTemplating",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto")
+            ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyServer", "UnderstudyRecording",
-                "UnderstudyTLS",
+                "UnderstudyTLS", "UnderstudyJWT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]),
@@ -147,6 +157,13 @@ let package = Package(
         .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
         .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),
+        .testTarget(
+            name: "UnderstudyJWTTests",
+            dependencies: [
+                "UnderstudyJWT", "UnderstudyTemplating", "UnderstudyJSON",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto")
+            ]),
         .testTarget(
             name: "UnderstudyCoreTests",
             dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),

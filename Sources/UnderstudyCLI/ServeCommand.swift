@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import UnderstudyCore
+import UnderstudyJWT
 import UnderstudyRecording
 import UnderstudyServer
 import UnderstudyTemplating
@@ -46,6 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Render no response templates, even for stubs listing the response-template transformer.")
     var disableResponseTemplating = false
+
+    @OptionGroup var templatingOptions: TemplatingOptions
 
     @Option(
         name: .long,
@@ -219,7 +222,9 @@ struct ServeCommand: AsyncParsableCommand {
         let keys = permittedSystemKeys.flatMap { $0.split(separator: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
-        return TemplatingConfiguration(mode: mode, permittedSystemKeys: keys)
+        return TemplatingConfiguration(
+            mode: mode, permittedSystemKeys: keys, maxCacheEntries: templatingOptions.maxTemplateCacheEntries,
+            escaping: templatingOptions.templateEscaping, rsaSigner: CryptoRSASigner())
     }
 
     func makeLogger() -> Logger {

@@ -28,19 +28,23 @@ public struct Template: Sendable {
     ///   - pathVariables: values of the stub's `urlPathTemplate` variables, for `request.path.<name>`.
     ///   - now: the time `{{now}}` gives.
     ///   - systemKeys: which `systemValue` keys may be read.
+    ///   - environment: escaping, partials and RSA signing (WireMock 3's escaping, none of the others, by default).
     public func render(
         _ request: any TemplateRequest, pathVariables: [String: String] = [:], now: Date = Date(),
-        systemKeys: SystemKeyPolicy = SystemKeyPolicy()
+        systemKeys: SystemKeyPolicy = SystemKeyPolicy(), environment: TemplateEnvironment = TemplateEnvironment()
     ) throws(TemplateError) -> String {
         let model = TemplateRequestModel(request, pathVariables: pathVariables)
-        return try render(root: .model(TemplateRootModel(request: model)), now: now, systemKeys: systemKeys)
+        return try render(
+            root: .model(TemplateRootModel(request: model)), now: now, systemKeys: systemKeys,
+            environment: environment)
     }
 
     /// Renders against any JSON context (`{{name}}` reads `context.name`).
-    public func render(context: JSONValue, now: Date = Date(), systemKeys: SystemKeyPolicy = SystemKeyPolicy())
-        throws(TemplateError) -> String
-    {
-        try render(root: .json(context), now: now, systemKeys: systemKeys)
+    public func render(
+        context: JSONValue, now: Date = Date(), systemKeys: SystemKeyPolicy = SystemKeyPolicy(),
+        environment: TemplateEnvironment = TemplateEnvironment()
+    ) throws(TemplateError) -> String {
+        try render(root: .json(context), now: now, systemKeys: systemKeys, environment: environment)
     }
 
     /// Renders against a JSON context within `limits` (tests use small ones).
@@ -49,9 +53,11 @@ public struct Template: Sendable {
     }
 
     private func render(
-        root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard
+        root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard,
+        environment: TemplateEnvironment = TemplateEnvironment()
     ) throws(TemplateError) -> String {
-        let renderer = TemplateRenderer(root: root, now: now, systemKeys: systemKeys, limits: limits)
+        let renderer = TemplateRenderer(
+            root: root, now: now, systemKeys: systemKeys, limits: limits, environment: environment)
         var output = ""
         output.reserveCapacity(source.utf8.count + 64)
         do {

@@ -169,7 +169,7 @@ extension TemplateParser {
     }
 
     /// `key=` at the cursor: the key, without consuming it.
-    private func hashKeyAhead() -> String? {
+    func hashKeyAhead() -> String? {
         var i = index
         while i < bytes.count, Self.isIdentifierByte(bytes[i]) { i += 1 }
         guard i > index, i < bytes.count, bytes[i] == UInt8(ascii: "=") else { return nil }

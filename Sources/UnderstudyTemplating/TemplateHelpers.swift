@@ -3,7 +3,10 @@
 enum TemplateHelpers {
     static let all: [String: TemplateHelper] = {
         var helpers: [String: TemplateHelper] = [:]
-        for group in [builtIns, logic, strings, encoding, json, collections, random, dates, system] {
+        for group in [
+            builtIns, logic, strings, encoding, json, collections, random, dates, system, arrayEdits, jsonEdits,
+            jsonSorting, formatting, jwt
+        ] {
             helpers.merge(group) { first, _ in first }
         }
         return helpers

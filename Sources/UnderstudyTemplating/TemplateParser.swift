@@ -96,7 +96,7 @@ struct TemplateParser {
 
     // MARK: - Output lists
 
-    private mutating func append(_ node: TemplateNode) {
+    mutating func append(_ node: TemplateNode) {
         if open.isEmpty {
             root.append(node)
         } else if open[open.count - 1].inverse != nil {
@@ -184,7 +184,7 @@ struct TemplateParser {
             try expectClose(triple: false)
             append(.output(expression, escaped: false))
         case UInt8(ascii: ">"):
-            throw failure("partials are not supported", at: index)
+            append(.partial(try parsePartial(at: tagStart)))
         default:
             skipSpaces()
             if matchesWord("else") {

@@ -19,15 +19,22 @@ final class TemplateRenderer {
     var parsedJSON: (text: String, value: JSONValue?)?
     var randomGenerator = SystemRandomNumberGenerator()
     let limits: TemplateRenderLimits
+    let environment: TemplateEnvironment
+    /// How many partials are open inside each other, against `maximumPartialDepth`.
+    var partialDepth = 0
     /// Nodes and loop passes walked so far, against `limits.steps`.
     private var steps = 0
     /// Bytes of text and outputs written so far, against `limits.outputBytes`.
     private var emittedBytes = 0
 
-    init(root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard) {
+    init(
+        root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard,
+        environment: TemplateEnvironment = TemplateEnvironment()
+    ) {
         self.now = now
         self.systemKeys = systemKeys
         self.limits = limits
+        self.environment = environment
         self.frames = [Frame(context: root)]
     }
 
@@ -46,13 +53,15 @@ final class TemplateRenderer {
                 let value = try evaluate(expression)
                 if case .safe(let text) = value {
                     output += text
-                } else if escaped {
+                } else if escaped, environment.escaping == .wiremock2 {
                     HTMLEscaping.escape(value.text, into: &output)
                 } else {
                     output += value.text
                 }
             case .block(let block):
                 output += try renderBlock(block)
+            case .partial(let partial):
+                output += try renderPartial(partial)
             }
             // Every byte a render writes passes here, so this bounds what loops gather too. A
             // block's text is mostly text and outputs already counted inside it: charge only what
@@ -78,6 +87,7 @@ final class TemplateRenderer {
         case .text: return TemplatePosition(line: 1, column: 0, offset: 0)
         case .output(let expression, _): return position(of: expression)
         case .block(let block): return block.call.position
+        case .partial(let partial): return partial.position
         }
     }
 

@@ -85,4 +85,16 @@ enum TemplateNode: Sendable {
     /// `{{expr}}` (HTML-escaped) or `{{{expr}}}` / `{{& expr}}` (raw).
     case output(TemplateExpression, escaped: Bool)
     case block(TemplateBlock)
+    /// `{{> name context key=value}}`.
+    case partial(TemplatePartialCall)
+}
+
+/// `{{> name}}`: another template rendered in place, with the current context or the one given,
+/// and hash arguments visible as names inside it.
+struct TemplatePartialCall: Sendable {
+    /// A literal name (`{{> item}}`, `{{> 'dir/item.json'}}`) or a subexpression that gives one.
+    var name: TemplateExpression
+    var context: TemplateExpression?
+    var hash: [(key: String, value: TemplateExpression)]
+    var position: TemplatePosition
 }

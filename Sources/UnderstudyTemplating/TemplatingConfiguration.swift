@@ -14,15 +14,30 @@ public struct TemplatingConfiguration: Sendable, Equatable {
     public var mode: TemplatingMode
     /// Keys `systemValue` may read (exact, or with `*` wildcards). None by default.
     public var permittedSystemKeys: [String]
-    /// How many compiled templates to keep.
+    /// How many compiled templates to keep (WireMock's `--max-template-cache-entries`).
     public var maxCacheEntries: Int
+    /// What `{{…}}` escapes: nothing, as in WireMock 3, unless WireMock 2's HTML escaping is asked for.
+    public var escaping: TemplateEscaping
+    /// Signs `{{jwt alg='RS256'}}` tokens; without one, RS256 renders an error and HS256 still works.
+    public var rsaSigner: (any JWTRSASigner)?
 
     public init(
         mode: TemplatingMode = .local, permittedSystemKeys: [String] = [],
-        maxCacheEntries: Int = TemplateCache.defaultCapacity
+        maxCacheEntries: Int = TemplateCache.defaultCapacity, escaping: TemplateEscaping = .wiremock3,
+        rsaSigner: (any JWTRSASigner)? = nil
     ) {
         self.mode = mode
         self.permittedSystemKeys = permittedSystemKeys
         self.maxCacheEntries = maxCacheEntries
+        self.escaping = escaping
+        self.rsaSigner = rsaSigner
+    }
+
+    /// Equal settings; signers compare by type (a signer holds no settings of its own).
+    public static func == (lhs: TemplatingConfiguration, rhs: TemplatingConfiguration) -> Bool {
+        lhs.mode == rhs.mode && lhs.permittedSystemKeys == rhs.permittedSystemKeys
+            && lhs.maxCacheEntries == rhs.maxCacheEntries && lhs.escaping == rhs.escaping
+            && lhs.rsaSigner.map { ObjectIdentifier(type(of: $0)) }
+                == rhs.rsaSigner.map { ObjectIdentifier(type(of: $0)) }
     }
 }

@@ -54,7 +54,7 @@ enum XMLSerializer {
         }
     }
 
-    private static func escape(_ text: String, inAttribute: Bool) -> String {
+    static func escape(_ text: String, inAttribute: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

@@ -35,6 +35,19 @@ import Testing
         #expect(output.stdout.contains("5 problems"))
     }
 
+    @Test func methodListsPassAndABadListIsNamed() throws {
+        let root = try TemporaryRoot()
+        try root.write("mappings/listed.json", #"{"request":{"method":{"oneOf":["GET","POST"]},"urlPath":"/a"}}"#)
+        try root.write("mappings/excluded.json", #"{"request":{"method":{"noneOf":["DELETE"]},"urlPath":"/b"}}"#)
+        try root.write("mappings/bad.json", #"{"request":{"method":{"oneOf":["GET",1]},"urlPath":"/c"}}"#)
+        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("bad.json at /request/method/oneOf/1"))
+        #expect(output.stdout.contains("1 problem"))
+        #expect(!output.stdout.contains("listed.json"))
+        #expect(!output.stdout.contains("excluded.json"))
+    }
+
     @Test func aMissingFolderIsAClearError() throws {
         let output = try CLIProcess.run(["check", "--root", "/definitely/not/here"])
         #expect(output.status == 1)

@@ -25,6 +25,17 @@ import UnderstudyJSON
         #expect(parsedBack == full)
     }
 
+    @Test func methodListsWriteWireMockJSON() throws {
+        #expect(
+            RequestPattern.oneOf(["GET", "HEAD"], path: "/s").json
+                == (try Self.json(#"{"method":{"oneOf":["GET","HEAD"]},"urlPath":"/s"}"#)))
+        #expect(
+            RequestPattern.noneOf(["DELETE"], path: "/s?x=1").json
+                == (try Self.json(#"{"method":{"noneOf":["DELETE"]},"url":"/s?x=1"}"#)))
+        #expect(RequestPattern.get("/s").withMethods(oneOf: ["GET", "POST"]).method == .oneOf(["GET", "POST"]))
+        #expect(RequestPattern.get("/s").withMethods(noneOf: ["PUT"]).method == .noneOf(["PUT"]))
+    }
+
     @Test func compilingConstructorsThrowInsteadOfNeverMatching() throws {
         #expect(throws: RegexSyntaxError.self) { try StringValuePattern.matches("(") }
         #expect(throws: RegexSyntaxError.self) { try RequestPattern.urlPattern("[") }

@@ -8,10 +8,7 @@ enum RequestPatternDecoder {
         let reader = try FieldReader(value, at: pointer)
         var pattern = RequestPattern()
         if let method = reader.value("method") {
-            guard case .string(let token) = method, !token.isEmpty else {
-                throw .invalid(reader.path("method"), "Expected a method name such as \"GET\" or \"ANY\"")
-            }
-            pattern.method = RequestMethod(token)
+            pattern.method = try self.method(method, at: reader.path("method"))
         }
         pattern.url = try url(reader)
         if let parameters = try reader.objectValue("pathParameters") {

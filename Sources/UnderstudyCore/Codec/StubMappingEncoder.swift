@@ -32,7 +32,7 @@ extension RequestPattern {
         if let host { object["host"] = host.json }
         if let port { object["port"] = .int(port) }
         if let url { object[url.key] = .string(url.text) }
-        object["method"] = .string(method.description)
+        object["method"] = method.json
         if !headers.isEmpty {
             object["headers"] = .object(JSONObject(headers.map { .init(key: $0.name, value: $0.pattern.json) }))
         }
@@ -219,6 +219,19 @@ extension DelayDistribution {
             return .object(o)
         case .uniform(let lower, let upper): return ["type": "uniform", "lower": .int(lower), "upper": .int(upper)]
         case .fixed(let ms): return ["type": "fixed", "milliseconds": .int(ms)]
+        }
+    }
+}
+
+extension RequestMethod {
+    /// `"GET"`, `"ANY"`, or `{"oneOf":[…]}` / `{"noneOf":[…]}` with the list as written.
+    public var json: JSONValue {
+        switch self {
+        case .any, .token: return .string(description)
+        case .oneOf(let list):
+            return .object(JSONObject([.init(key: "oneOf", value: .array(list.map { .string($0) }))]))
+        case .noneOf(let list):
+            return .object(JSONObject([.init(key: "noneOf", value: .array(list.map { .string($0) }))]))
         }
     }
 }

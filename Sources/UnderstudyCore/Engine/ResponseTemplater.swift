@@ -39,7 +39,11 @@ public final class ResponseTemplater: Sendable {
         if case .urlPathTemplate(let pathTemplate)? = stub.request.url {
             variables = pathTemplate.match(request.path) ?? [:]
         }
-        let context = Context(templater: self, request: request, variables: variables, now: now)
+        let environment = TemplateEnvironment(
+            escaping: configuration.escaping, partials: files.map { FilesPartialSource(files: $0, cache: cache) },
+            rsaSigner: configuration.rsaSigner)
+        let context = Context(
+            templater: self, request: request, variables: variables, now: now, environment: environment)
         var rendered = definition
         rendered.headers = try definition.headers.map { header throws(TemplateError) in
             NamedValues(header.name, try header.values.map { value throws(TemplateError) in try context.render(value) })
@@ -123,12 +127,14 @@ public final class ResponseTemplater: Sendable {
         let request: LoggedRequest
         let variables: [String: String]
         let now: Date
+        let environment: TemplateEnvironment
 
         func render(_ text: String) throws(TemplateError) -> String {
             // Most values hold no template: skip the cache lookup for them.
             guard text.utf8.count >= 4, text.contains("{{") else { return text }
             let template = try templater.cache.template(text)
-            return try template.render(request, pathVariables: variables, now: now, systemKeys: templater.systemKeys)
+            return try template.render(
+                request, pathVariables: variables, now: now, systemKeys: templater.systemKeys, environment: environment)
         }
 
         func render(_ json: JSONValue) throws(TemplateError) -> JSONValue {

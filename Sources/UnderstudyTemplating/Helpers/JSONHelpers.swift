@@ -1,7 +1,7 @@
 import UnderstudyJSON
 import UnderstudyXML
 
-/// `jsonPath`, `parseJson`, `toJson`, `formatJson`, and `xPath`/`soapXPath` for XML bodies.
+/// `jsonPath`, `parseJson`, `toJson`, and `xPath`/`soapXPath` for XML bodies.
 extension TemplateHelpers {
     static let json: [String: TemplateHelper] = [
         "jsonPath": { call in
@@ -44,14 +44,6 @@ extension TemplateHelpers {
         },
         "toJson": { call in
             .string(JSONWriter.string((call.param(0) ?? .null).jsonValue))
-        },
-        "formatJson": { call throws(RenderFailure) in
-            let input: TemplateValue = call.block != nil ? .string(try call.renderBody()) : (call.param(0) ?? .null)
-            guard let document = jsonDocument(input, call.renderer) else {
-                return HelperInvocation.softError("Input is not valid JSON")
-            }
-            let style: JSONWriter.Style = call.hashText("format") == "compact" ? .compact : .pretty
-            return .string(JSONWriter.string(document, style: style))
         },
         "xPath": { call in xPath(call, prefix: "") },
         "soapXPath": { call in xPath(call, prefix: "/Envelope/Body/") }

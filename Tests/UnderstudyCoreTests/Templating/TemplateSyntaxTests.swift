@@ -17,11 +17,18 @@ import UnderstudyTemplating
         #expect(try !Template("{{name}}").isLiteral)
     }
 
-    @Test func doubleBracesEscapeHTMLAndTripleBracesDoNot() throws {
-        #expect(try render("{{name}}", context: context) == "Ann &lt;b&gt;&amp;")
-        #expect(try render("{{{name}}}", context: context) == "Ann <b>&")
-        #expect(try render("{{& name}}", context: context) == "Ann <b>&")
-        #expect(try render(#"{{'"q"=1'}}"#, context: context) == "&quot;q&quot;&#x3D;1")
+    @Test func withWireMock2EscapingDoubleBracesEscapeHTMLAndTripleBracesDoNot() throws {
+        #expect(try render("{{name}}", context: context, escaping: .wiremock2) == "Ann &lt;b&gt;&amp;")
+        #expect(try render("{{{name}}}", context: context, escaping: .wiremock2) == "Ann <b>&")
+        #expect(try render("{{& name}}", context: context, escaping: .wiremock2) == "Ann <b>&")
+        #expect(try render(#"{{'"q"=1'}}"#, context: context, escaping: .wiremock2) == "&quot;q&quot;&#x3D;1")
+        #expect(try render(#"{{'it\'s `x`'}}"#, context: context, escaping: .wiremock2) == "it&#x27;s &#x60;x&#x60;")
+    }
+
+    @Test func wireMock3EscapesNothingByDefault() throws {
+        #expect(try render("{{name}}", context: context) == "Ann <b>&")
+        #expect(try render(#"{{'"q"=1'}}"#, context: context) == #""q"=1"#)
+        #expect(try render(#"{{'it\'s `x`'}}"#, context: context) == "it's `x`")
     }
 
     @Test func pathsWithDotsIndexesAndOddNames() throws {
@@ -41,7 +48,7 @@ import UnderstudyTemplating
                 == "single double 42 -1.5 true")
         #expect(try render("{{upper (lower 'MiXeD')}}", context: context) == "MIXED")
         #expect(try render("{{size (array 1 2 (array 3 4))}}", context: context) == "3")
-        #expect(try render(#"{{'it\'s'}}"#, context: context) == "it&#x27;s")
+        #expect(try render(#"{{'it\'s'}}"#, context: context) == "it's")
     }
 
     @Test func ifElseIfChainsAndUnless() throws {

@@ -1,0 +1,24 @@
+import UnderstudyJSON
+
+extension RequestPatternDecoder {
+    /// `"method"`: a name, `"ANY"`, or one list, `{"oneOf":[…]}` or `{"noneOf":[…]}`, of non-empty names.
+    static func method(_ value: JSONValue, at pointer: String) throws(MappingError) -> RequestMethod {
+        if case .string(let token) = value, !token.isEmpty { return RequestMethod(token) }
+        let expected = #"Expected a method name such as "GET" or "ANY", or {"oneOf":[…]} or {"noneOf":[…]}"#
+        guard case .object(let object) = value, object.count == 1, let member = object.members.first,
+            member.key == "oneOf" || member.key == "noneOf"
+        else { throw .invalid(pointer, expected) }
+        let at = UnderstudyCore.pointer(pointer, member.key)
+        guard case .array(let items) = member.value, !items.isEmpty else {
+            throw .invalid(at, "Expected a non-empty list of method names")
+        }
+        var names: [String] = []
+        for (i, item) in items.enumerated() {
+            guard case .string(let name) = item, !name.isEmpty else {
+                throw .invalid(UnderstudyCore.pointer(at, i), "Expected a method name such as \"GET\"")
+            }
+            names.append(name)
+        }
+        return member.key == "oneOf" ? .oneOf(names) : .noneOf(names)
+    }
+}
