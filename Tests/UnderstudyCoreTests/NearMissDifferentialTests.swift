@@ -46,8 +46,10 @@ import Testing
 
     private func expectSameNearMisses(_ request: LoggedRequest, _ store: StubStore, _ label: String) throws {
         let states = store.scenarioStates
-        let actual = NearMissCalculator.nearest(to: request, among: store.storedStubs, scenarioStates: states)
         let expected = ReferenceNearMiss.nearest(to: request, among: store.stubs, scenarioStates: states)
+        let scanned = NearMissCalculator.nearest(to: request, among: store.storedStubs, scenarioStates: states)
+        #expect(scanned.map(\.stub?.id) == expected.map(\.stub?.id), "\(label): full scan of \(request.url)")
+        let actual = store.nearMisses(to: request)
         #expect(actual.map(\.stub?.id) == expected.map(\.stub?.id), "\(label): ranking of \(request.url)")
         #expect(actual.map(\.distance) == expected.map(\.distance), "\(label): distances for \(request.url)")
         #expect(actual.map(\.scenarioState) == expected.map(\.scenarioState), "\(label): scenario states")
