@@ -10,6 +10,10 @@ final class NearMissKey: Sendable {
     let literalLength: Int
     /// Sum of the weights of every part of the pattern (method and URL included).
     let totalWeight: Double
+    /// True when the pattern is a method and a literal URL and nothing else (no scenario state
+    /// either): then ``lowerBound(_:urlDistance:)`` is the distance itself, bit for bit, since
+    /// it is the same arithmetic on the same parts.
+    let boundIsDistance: Bool
 
     init(_ pattern: RequestPattern, inScenario: Bool) {
         method = pattern.method
@@ -36,6 +40,7 @@ final class NearMissKey: Sendable {
             + pattern.bodyPatterns.count + pattern.multipartPatterns.count + (inScenario ? 1 : 0)
         weight += Double(others) * PartWeight.other
         totalWeight = weight
+        boundIsDistance = literalURL != nil && weight == PartWeight.method + PartWeight.url
     }
 
     /// A distance no greater than the stub's real one: the method and literal URL parts, with

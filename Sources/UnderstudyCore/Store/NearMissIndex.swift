@@ -61,7 +61,7 @@ final class NearMissIndex: Sendable {
         }
         search(urls, from: context.urlDistance, length: request.url.utf8.count, into: &ranking)
         search(paths, from: context.pathDistance, length: context.path.utf8.count, into: &ranking)
-        return ranking.misses
+        return ranking.misses(from: stubs)
     }
 
     private func search(
