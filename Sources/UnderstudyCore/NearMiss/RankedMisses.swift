@@ -30,17 +30,18 @@ struct RankedMisses {
         return distance < last.distance || (distance == last.distance && rank < last.rank)
     }
 
-    /// Scores `stored` (at `rank` in match order) unless `lowerBound`, which must be its
-    /// ``NearMissKey`` bound, already rules it out.
-    mutating func consider(_ stored: StoredStub, rank: Int, lowerBound: Double) {
+    /// Scores the stub at `rank` in `stubs` (the match order) unless `lowerBound`, which must be
+    /// its ``NearMissKey`` bound, already rules it out. The stub is read in place, not copied:
+    /// a copy retains every field, and this runs for each of thousands of tied stubs.
+    mutating func consider(_ rank: Int, in stubs: [StoredStub], lowerBound: Double) {
         guard admits(lowerBound, rank: rank) else { return }
         let distance: Double
         let mismatch: Bool
-        if stored.nearMissKey.boundIsDistance {
+        if stubs[rank].nearMissKey.boundIsDistance {
             (distance, mismatch) = (lowerBound, false)
         } else {
-            mismatch = !stored.stub.scenarioAllows(scenarioStates)
-            distance = stored.stub.request.distance(context, scenarioMismatch: mismatch)
+            mismatch = !stubs[rank].stub.scenarioAllows(scenarioStates)
+            distance = stubs[rank].stub.request.distance(context, scenarioMismatch: mismatch)
             guard admits(distance, rank: rank) else { return }
         }
         let at =

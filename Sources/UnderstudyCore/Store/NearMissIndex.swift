@@ -57,7 +57,7 @@ final class NearMissIndex: Sendable {
         var ranking = RankedMisses(request: request, scenarioStates: scenarioStates, limit: limit)
         let context = ranking.context
         for rank in others {
-            ranking.consider(stubs[rank], rank: rank, lowerBound: stubs[rank].nearMissKey.lowerBound(context))
+            ranking.consider(rank, in: stubs, lowerBound: stubs[rank].nearMissKey.lowerBound(context))
         }
         search(urls, from: context.urlDistance, length: request.url.utf8.count, into: &ranking)
         search(paths, from: context.pathDistance, length: context.path.utf8.count, into: &ranking)
@@ -73,7 +73,7 @@ final class NearMissIndex: Sendable {
             // Too long (or empty) for the trie walk: every stub, each with its own lower bound.
             for ranks in group.ranks {
                 for rank in ranks {
-                    ranking.consider(stubs[rank], rank: rank, lowerBound: stubs[rank].nearMissKey.lowerBound(context))
+                    ranking.consider(rank, in: stubs, lowerBound: stubs[rank].nearMissKey.lowerBound(context))
                 }
             }
             return
@@ -89,7 +89,7 @@ final class NearMissIndex: Sendable {
                     let key = stubs[rank].nearMissKey
                     let longest = max(length, key.literalLength)
                     let bound = key.lowerBound(context, urlDistance: Double(edits) / Double(longest))
-                    ranking.consider(stubs[rank], rank: rank, lowerBound: bound)
+                    ranking.consider(rank, in: stubs, lowerBound: bound)
                 }
             })
     }
