@@ -16,13 +16,16 @@
 #   BENCH_THREADS=2             wrk threads
 #   BENCH_STUBS=10000           stubs (and mapping files) for the large-store cases
 #   BENCH_404_CONNECTIONS=1     connections for the 404 latency case (1 = service time, no queueing)
+#   BENCH_DISTINCT_CONNECTIONS=64   connections for the 404 case where every request asks for a
+#                               different unmatched URL (Scripts/lib/distinct-urls.lua)
+#   BENCH_IMPORT_STUBS=30000    stubs posted at once to /__admin/mappings/import, then listed
 #   BENCH_STARTUP_RUNS=15|3     start-ups timed for the median
 #   BENCH_RSS_REQUESTS=1000000|50000    requests for the memory case
 #   BENCH_RSS_SAMPLE_SECONDS=10|2       RSS sampling period (the first period is the warm-up)
 #   BENCH_RSS_MAX_SECONDS=150|10        the memory case stops here even short of its requests
 #   SKIP_BUILD=1                use the release binaries already built
-#   BENCH_PREVIOUS=path         an `understudy` binary of an earlier commit: the matched-stub case
-#                               measures it too, in turn with this build, for a before/after
+#   BENCH_PREVIOUS=path         an `understudy` binary of an earlier commit: the matched-stub, the
+#                               distinct-URL 404 and the import cases measure it too, for a before/after
 #   SKIP_H2_TLS=1               leave out case 6 (HTTP/2, TLS, nginx)
 #   BENCH_TURNS=2|1             case 6: rounds of its three servers in turn (each keeps its best)
 #   BENCH_H2_CONNECTIONS=16     case 6: h2load connections (-c)
@@ -31,6 +34,8 @@
 #
 # Targets (issue 3): matched stub ≥ 1.0× the bare server; 10,000 stubs ≥ 0.9× one stub;
 # 404 p99 ≤ 5 ms at 10,000 stubs; start-up ≤ 0.5 s; RSS flat (growth ≤ 10% after warm-up).
+# Targets (issue 17): 404 p99 ≤ 5 ms at 10,000 stubs and 64 connections, every URL different;
+# importing 30,000 stubs ≤ 1 s.
 # Targets (issue 13): plain HTTP/1.1 ≥ 0.65× nginx; HTTPS keep-alive ≥ 0.6× nginx; h2 ≥ 0.5× nginx.
 # Case 6 needs h2load (nghttp2-client), nginx and openssl; the first two are installed if missing.
 set -euo pipefail
@@ -44,6 +49,8 @@ warmup=${BENCH_WARMUP_SECONDS:-$(pick 2 1)}
 threads=${BENCH_THREADS:-2}
 stubs=${BENCH_STUBS:-10000}
 connections_404=${BENCH_404_CONNECTIONS:-1}
+connections_distinct=${BENCH_DISTINCT_CONNECTIONS:-64}
+import_stubs=${BENCH_IMPORT_STUBS:-30000}
 startup_runs=${BENCH_STARTUP_RUNS:-$(pick 15 3)}
 rss_requests=${BENCH_RSS_REQUESTS:-$(pick 1000000 50000)}
 rss_every=${BENCH_RSS_SAMPLE_SECONDS:-$(pick 10 2)}
@@ -53,7 +60,7 @@ turns=${BENCH_TURNS:-$(pick 2 1)}
 h2_connections=${BENCH_H2_CONNECTIONS:-16}
 h2_streams=${BENCH_H2_STREAMS:-32}
 tls_clients=${BENCH_TLS_CLIENTS:-8}
-cases=$((5 + h2_tls))
+cases=$((6 + h2_tls))
 
 bench_init
 bench_require_wrk
@@ -207,10 +214,92 @@ measure "$many_url/no/such/thing" "$connections_404" 0
 [[ "$BENCH_NON_2XX" == "$BENCH_REQUESTS" ]] || note "warning: not every 404-case answer was a 404 ($BENCH_NON_2XX of $BENCH_REQUESTS non-2xx)"
 row "404 near miss, $stubs stubs: p99 ms" "$BENCH_P99_MS" "" "" "≤ 5 ms" "$(bench_check "$BENCH_P99_MS" "<=" 5)"
 note "(at $connections_404 connection(s): $BENCH_RPS req/s, p50 $BENCH_P50_MS ms, server CPU $BENCH_CPU_US_PER_REQ µs/req)"
+
+# 3b. Every request a different unmatched URL (no cache by request can help), at 64 connections,
+# beside the matched stub on the same server; BENCH_PREVIOUS, when given, on the same folder.
+# Sets D_RPS, D_P99, D_CPU for a server and a URL shape (a path with one %d, see distinct-urls.lua).
+measure_distinct() {
+    local url=$1 pid=$2 format=$3
+    BENCH_SERVER_PID=$pid
+    BENCH_URL_FORMAT=$format bench_wrk "$url" "$warmup" "$connections_distinct" "$threads" Scripts/lib/distinct-urls.lua
+    BENCH_URL_FORMAT=$format bench_wrk "$url" "$seconds" "$connections_distinct" "$threads" Scripts/lib/distinct-urls.lua
+    BENCH_SERVER_PID=""
+    [[ "$BENCH_SOCKET_ERRORS" == 0 ]] || note "warning: $BENCH_SOCKET_ERRORS socket errors on $format"
+    [[ "$BENCH_NON_2XX" == "$BENCH_REQUESTS" ]] || note "warning: $((BENCH_REQUESTS - BENCH_NON_2XX)) answers to $format were not 404"
+    D_RPS=$BENCH_RPS D_P99=$BENCH_P99_MS D_CPU=$BENCH_CPU_US_PER_REQ
+}
+shapes=("/items/%d" "/users/%d/orders")
+if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
+    bench_start_server manyprevious "$BENCH_PREVIOUS" serve --port 0 --root "$BENCH_TMP/many"
+    previous_many_url=$BENCH_URL previous_many_pid=$BENCH_PID
+fi
+BENCH_PID=$many_pid measure "$many_url/items/0" "$connections_distinct" 1
+matched_rps=$BENCH_RPS matched_p99=$BENCH_P99_MS matched_cpu=$BENCH_CPU_US_PER_REQ
+for shape in "${shapes[@]}"; do
+    bench_log "3/$cases 404 at $stubs stubs, $connections_distinct conns, every URL different: $shape"
+    measure_distinct "$many_url" "$many_pid" "$shape"
+    ours_rps=$D_RPS ours_p99=$D_P99 ours_cpu=$D_CPU
+    prev_p99="" prev_rps="" prev_cpu=""
+    if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
+        measure_distinct "$previous_many_url" "$previous_many_pid" "$shape"
+        prev_rps=$D_RPS prev_p99=$D_P99 prev_cpu=$D_CPU
+    fi
+    label="404 $shape, $connections_distinct conns"
+    row "$label: p99 ms" "$ours_p99" "$prev_p99" "$( [[ -n "$prev_p99" ]] && bench_ratio "$ours_p99" "$prev_p99")" "≤ 5 ms" "$(bench_check "$ours_p99" "<=" 5)"
+    row "$label: req/s" "$ours_rps" "$prev_rps" "$( [[ -n "$prev_rps" ]] && bench_ratio "$ours_rps" "$prev_rps")" "" ""
+    row "$label: CPU µs/req" "$ours_cpu" "$prev_cpu" "$( [[ -n "$prev_cpu" ]] && bench_ratio "$ours_cpu" "$prev_cpu")" "" ""
+done
+row "matched /items/0, $connections_distinct conns: req/s" "$matched_rps" "" "" "" ""
+row "matched /items/0, $connections_distinct conns: p99 ms" "$matched_p99" "" "" "" ""
+row "matched /items/0, $connections_distinct conns: CPU µs/req" "$matched_cpu" "" "" "" ""
+note "(404 rows: every request a different URL, the numbers from $((stubs)) up; baseline column: BENCH_PREVIOUS${BENCH_PREVIOUS:+ = $BENCH_PREVIOUS}, same folder, measured right after)"
+[[ -n "${BENCH_PREVIOUS:-}" ]] && bench_stop_server "$previous_many_pid"
 bench_stop_server "$many_pid"
 
+# 4. Importing BENCH_IMPORT_STUBS stubs in one POST /__admin/mappings/import, then listing them.
+bench_log "4/$cases import $import_stubs stubs through the admin API"
+python3 - "$BENCH_TMP/import.json" "$import_stubs" <<'PY'
+import json, sys
+path, count = sys.argv[1], int(sys.argv[2])
+mappings = [{"request": {"method": "GET", "url": "/imported/%d" % i},
+             "response": {"status": 200, "body": "imported %d" % i, "headers": {"Content-Type": "text/plain"}}}
+            for i in range(count)]
+with open(path, "w") as f:
+    json.dump({"mappings": mappings}, f)
+PY
+# curl_ms METHOD URL [DATA_FILE]: the wall time of one request in ms (the body goes to $BENCH_TMP/curl.out).
+curl_ms() {
+    local args=(-s -o "$BENCH_TMP/curl.out" -w '%{time_total}' -X "$1" "$2")
+    [[ -n "${3:-}" ]] && args+=(-H 'Content-Type: application/json' --data-binary "@$3")
+    curl "${args[@]}" | awk '{ printf "%.1f", $1 * 1000 }'
+}
+# import_case BINARY: sets I_IMPORT_MS, I_TOTAL, I_PAGE_MS (limit=100 deep in the list), I_ALL_MS.
+import_case() {
+    bench_start_server importing "$1" serve --port 0 --root "$BENCH_TMP/hello"
+    local url=$BENCH_URL pid=$BENCH_PID page=() i
+    I_IMPORT_MS=$(curl_ms POST "$url/__admin/mappings/import" "$BENCH_TMP/import.json")
+    I_TOTAL=$(curl -s "$url/__admin/mappings?limit=1" | python3 -c 'import json, sys; print(json.load(sys.stdin).get("meta", {}).get("total"))')
+    for i in 1 2 3 4 5; do page+=("$(curl_ms GET "$url/__admin/mappings?limit=100&offset=$((import_stubs / 2))")"); done
+    I_PAGE_MS=$(bench_median "${page[@]}")
+    I_ALL_MS=$(curl_ms GET "$url/__admin/mappings")
+    bench_stop_server "$pid"
+}
+import_case "$understudy"
+ours_import=$I_IMPORT_MS ours_total=$I_TOTAL ours_page=$I_PAGE_MS ours_all=$I_ALL_MS
+prev_import="" prev_page="" prev_all=""
+if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
+    import_case "$BENCH_PREVIOUS"
+    prev_import=$I_IMPORT_MS prev_page=$I_PAGE_MS prev_all=$I_ALL_MS
+fi
+row "import $import_stubs stubs: ms" "$ours_import" "$prev_import" "$( [[ -n "$prev_import" ]] && bench_ratio "$ours_import" "$prev_import")" "≤ 1000 ms" "$(bench_check "$ours_import" "<=" 1000)"
+row "list limit=100 offset=$((import_stubs / 2)): ms" "$ours_page" "$prev_page" "$( [[ -n "$prev_page" ]] && bench_ratio "$ours_page" "$prev_page")" "" ""
+row "list all $import_stubs: ms" "$ours_all" "$prev_all" "$( [[ -n "$prev_all" ]] && bench_ratio "$ours_all" "$prev_all")" "" ""
+# The hello folder's own stub makes one more.
+[[ "$ours_total" == "$((import_stubs + 1))" ]] || note "warning: the list reported ${ours_total:-no} total after importing $import_stubs into one stub"
+note "(curl's time_total, one POST of $(du -k "$BENCH_TMP/import.json" | cut -f1) KiB; a page is the median of 5; baseline column: BENCH_PREVIOUS)"
+
 # 4. Start-up with BENCH_STUBS mapping files: to the first line, and to the first 200.
-bench_log "4/$cases start-up with $stubs mapping files ($startup_runs runs)"
+bench_log "5/$cases start-up with $stubs mapping files ($startup_runs runs)"
 first_lines=() first_oks=()
 for run in $(seq 1 "$startup_runs"); do
     before=$(bench_now_ms)
@@ -231,7 +320,7 @@ row "start-up, $stubs files: first 200 ms" "${startup_ok:-none}" "" "" "≤ 500 
 note "(medians of $startup_runs runs; min/max to the first line: $(printf '%s\n' "${first_lines[@]}" | sort -g | sed -n '1p;$p' | paste -sd/))"
 
 # 5. RSS over BENCH_RSS_REQUESTS matched requests with the default journal (64 connections).
-bench_log "5/$cases RSS over $rss_requests requests (default journal)"
+bench_log "6/$cases RSS over $rss_requests requests (default journal)"
 bench_start_server rss "$understudy" serve --port 0 --root "$BENCH_TMP/hello"
 rss_url=$BENCH_URL rss_pid=$BENCH_PID
 rss_start=$(bench_rss_kb "$rss_pid")
@@ -256,7 +345,7 @@ note "(idle at start $rss_start KiB; samples every ${rss_every}s: $BENCH_RSS_SAM
 # 6. HTTP/2 and TLS: understudy, the bare SwiftNIO server for the protocol, and nginx, in turn.
 h2_results=()
 if [[ "$h2_tls" == 1 ]]; then
-    bench_log "6/$cases HTTP/2 and TLS: understudy, bare SwiftNIO and nginx in turn ($turns round(s))"
+    bench_log "7/$cases HTTP/2 and TLS: understudy, bare SwiftNIO and nginx in turn ($turns round(s))"
     h2_load_before=$(cut -d' ' -f1-3 /proc/loadavg)
     # One P-256 leaf for 127.0.0.1 (the key type understudy generates), served by all three.
     cert="$BENCH_TMP/leaf.pem" key="$BENCH_TMP/leaf.key"

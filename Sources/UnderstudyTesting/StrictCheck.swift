@@ -32,8 +32,7 @@ public enum StrictCheck {
     }
 
     static func nearMissReport(for request: LoggedRequest, in engine: StubEngine) -> String {
-        let misses = NearMissCalculator.nearest(
-            to: request, among: engine.store.storedStubs, scenarioStates: engine.store.scenarioStates)
+        let misses = engine.store.nearMisses(to: request)
         return misses.first.map { DiffRenderer.render($0) } ?? DiffRenderer.noStubsMessage
     }
 }

@@ -107,8 +107,7 @@ public final class StubEngine: Sendable {
                 fault: nil,
                 delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
         }
-        let nearMisses = NearMissCalculator.nearest(
-            to: request, among: store.storedStubs, scenarioStates: store.scenarioStates)
+        let nearMisses = store.nearMisses(to: request)
         let report: String
         if let closest = nearMisses.first {
             report = DiffRenderer.render(closest, width: consoleWidth ?? DiffRenderer.defaultWidth)

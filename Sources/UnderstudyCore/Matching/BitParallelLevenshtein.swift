@@ -32,25 +32,48 @@ final class BitParallelLevenshtein: Sendable {
     }
 
     private func distance(bytes text: UnsafeBufferPointer<UInt8>) -> Int {
+        var column = start
+        for byte in text { advance(&column, by: byte) }
+        return column.score
+    }
+
+    /// Where the search stands after some bytes of the other string: the distance so far and the
+    /// vertical differences of the column, enough to take the next byte. A trie walk keeps one per
+    /// depth, so a prefix shared by many strings is read once.
+    struct Column {
+        var positive: UInt64
+        var negative: UInt64
+        /// The edit distance from the pattern to the bytes taken so far.
+        var score: Int
+    }
+
+    /// True when the column algorithm applies: a pattern of 1 to 64 bytes.
+    var fitsOneWord: Bool { (1...64).contains(pattern.count) }
+
+    /// The column before any byte of the other string (only when ``fitsOneWord``).
+    var start: Column {
+        let m = pattern.count
+        return Column(positive: m == 64 ? .max : (1 << UInt64(m)) - 1, negative: 0, score: m)
+    }
+
+    /// Takes one more byte of the other string (only when ``fitsOneWord``).
+    @inline(__always)
+    func advance(_ column: inout Column, by byte: UInt8) {
         let m = pattern.count
         let last: UInt64 = 1 << UInt64(m - 1)
         let mask: UInt64 = m == 64 ? .max : (1 << UInt64(m)) - 1
-        var pv: UInt64 = mask
-        var mv: UInt64 = 0
-        var score = m
-        for byte in text {
-            let eq = peq[Int(byte)]
-            let xv = eq | mv
-            let xh = (((eq & pv) &+ pv) ^ pv) | eq
-            var ph = mv | ~(xh | pv)
-            var mh = pv & xh
-            if ph & last != 0 { score += 1 } else if mh & last != 0 { score -= 1 }
-            // Row zero grows by one per column in the global distance, hence the 1 shifted in.
-            ph = (ph << 1) | 1
-            mh = mh << 1
-            pv = (mh | ~(xv | ph)) & mask
-            mv = ph & xv & mask
-        }
-        return score
+        let pv = column.positive
+        let mv = column.negative
+        let eq = peq[Int(byte)]
+        let xv = eq | mv
+        let xh = (((eq & pv) &+ pv) ^ pv) | eq
+        var ph = mv | ~(xh | pv)
+        var mh = pv & xh
+        if ph & last != 0 { column.score += 1 } else if mh & last != 0 { column.score -= 1 }
+        // Row zero grows by one per column in the global distance, hence the 1 shifted in.
+        ph = (ph << 1) | 1
+        mh = mh << 1
+        column.positive = (mh | ~(xv | ph)) & mask
+        column.negative = ph & xv & mask
     }
 }

@@ -6,8 +6,14 @@ final class NearMissKey: Sendable {
     /// The literal a `url` or `urlPath` matcher compares with, and whether it includes the query.
     let literalURL: String?
     let literalIncludesQuery: Bool
+    /// The literal's length in UTF-8 bytes (0 without one).
+    let literalLength: Int
     /// Sum of the weights of every part of the pattern (method and URL included).
     let totalWeight: Double
+    /// True when the pattern is a method and a literal URL and nothing else (no scenario state
+    /// either): then ``lowerBound(_:urlDistance:)`` is the distance itself, bit for bit, since
+    /// it is the same arithmetic on the same parts.
+    let boundIsDistance: Bool
 
     init(_ pattern: RequestPattern, inScenario: Bool) {
         method = pattern.method
@@ -22,6 +28,7 @@ final class NearMissKey: Sendable {
             literalURL = nil
             literalIncludesQuery = false
         }
+        literalLength = literalURL?.utf8.count ?? 0
         var weight = PartWeight.method + PartWeight.url
         if pattern.scheme != nil { weight += PartWeight.scheme }
         if pattern.host != nil { weight += PartWeight.host }
@@ -33,19 +40,28 @@ final class NearMissKey: Sendable {
             + pattern.bodyPatterns.count + pattern.multipartPatterns.count + (inScenario ? 1 : 0)
         weight += Double(others) * PartWeight.other
         totalWeight = weight
+        boundIsDistance = literalURL != nil && weight == PartWeight.method + PartWeight.url
     }
 
     /// A distance no greater than the stub's real one: the method and literal URL parts, with
     /// every other part assumed to match.
     func lowerBound(_ context: MatchContext) -> Double {
-        var total = method.matches(context.request.method) ? 0 : PartWeight.method
-        if let literalURL {
-            let d =
-                literalIncludesQuery
-                ? context.urlDistance.normalizedDistance(to: literalURL)
-                : context.pathDistance.normalizedDistance(to: literalURL)
-            total += PartWeight.url * d
+        guard let literalURL else {
+            return (method.matches(context.request.method) ? 0 : PartWeight.method) / totalWeight
         }
+        let d =
+            literalIncludesQuery
+            ? context.urlDistance.normalizedDistance(to: literalURL)
+            : context.pathDistance.normalizedDistance(to: literalURL)
+        return lowerBound(context, urlDistance: d)
+    }
+
+    /// ``lowerBound(_:)`` with the literal's normalised URL distance already known. The
+    /// arithmetic is the distance's own, in the same order, so the bound is never above the
+    /// distance even after rounding.
+    func lowerBound(_ context: MatchContext, urlDistance d: Double) -> Double {
+        var total = method.matches(context.request.method) ? 0 : PartWeight.method
+        total += PartWeight.url * d
         return total / totalWeight
     }
 }

@@ -7,11 +7,14 @@ struct StubIndex: Sendable {
     private(set) var fallback: [StoredStub] = []
     /// Every stub in match order, kept until the next change (listing and near misses read it often).
     private var orderedCache: [StoredStub]?
+    /// The near-miss search structure, kept until the next change like ``orderedCache``.
+    private var nearMissCache: NearMissIndex?
 
     var count: Int { byID.count }
 
     mutating func insert(_ entry: StoredStub) {
         orderedCache = nil
+        nearMissCache = nil
         byID[entry.stub.id] = entry
         if let path = entry.indexPath {
             buckets[path, default: []].insertSorted(entry)
@@ -24,6 +27,7 @@ struct StubIndex: Sendable {
     mutating func remove(_ id: StubMapping.ID) -> StoredStub? {
         guard let entry = byID.removeValue(forKey: id) else { return nil }
         orderedCache = nil
+        nearMissCache = nil
         if let path = entry.indexPath {
             buckets[path]?.remove(id: id)
             if buckets[path]?.isEmpty == true { buckets[path] = nil }
@@ -40,6 +44,14 @@ struct StubIndex: Sendable {
     /// The candidates for a request path: its bucket and the fallback list (both in match order).
     func candidates(forPath path: String) -> (bucket: [StoredStub], fallback: [StoredStub]) {
         (buckets[path] ?? [], fallback)
+    }
+
+    /// The near-miss search structure for the current stubs.
+    mutating func nearMissIndex() -> NearMissIndex {
+        if let nearMissCache { return nearMissCache }
+        let index = NearMissIndex(ordered())
+        nearMissCache = index
+        return index
     }
 
     /// Every stub in match order.

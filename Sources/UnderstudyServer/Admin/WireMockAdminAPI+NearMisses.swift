@@ -11,8 +11,7 @@ extension WireMockAdminAPI {
     /// The three stubs closest to a logged request; missing fields count as empty.
     func nearMissesForRequest(_ call: AdminCall) throws(AdminFailure) -> AdminResponse {
         let request = try call.decode(LoggedRequest.init(json:))
-        let misses = NearMissCalculator.nearest(
-            to: request, among: engine.store.storedStubs, scenarioStates: engine.store.scenarioStates)
+        let misses = engine.store.nearMisses(to: request)
         return .json(["nearMisses": .array(misses.map(\.json))])
     }
 

@@ -108,11 +108,7 @@ extension WireMockAdminAPI {
 
     /// Up to three near misses for each unmatched request, concatenated.
     func unmatchedNearMisses() -> AdminResponse {
-        let stubs = engine.store.storedStubs
-        let states = engine.store.scenarioStates
-        let misses = engine.journal.unmatchedEvents.flatMap { event in
-            NearMissCalculator.nearest(to: event.request, among: stubs, scenarioStates: states)
-        }
+        let misses = engine.journal.unmatchedEvents.flatMap { engine.store.nearMisses(to: $0.request) }
         return .json(["nearMisses": .array(misses.map(\.json))])
     }
 }

@@ -1,0 +1,68 @@
+/// The literal URLs of many stubs as one trie, stored flat in preorder, so the edit distance from
+/// a request to all of them can be computed one trie node at a time: a prefix that thousands of
+/// stubs share (`/items/`) is compared once, and a whole subtree can be skipped when a lower bound
+/// says none of its literals can be close enough.
+struct LiteralTrie: Sendable {
+    struct Node: Sendable {
+        /// The byte that leads here from the parent (unused for the root).
+        var byte: UInt8
+        var depth: Int32
+        /// One past the last node of this node's subtree: where to go to skip it.
+        var end: Int32
+        /// The literal that ends here, or -1.
+        var literal: Int32
+        /// The shortest and longest literals in the subtree, in bytes.
+        var minLength: Int32
+        var maxLength: Int32
+        /// The largest total weight (``NearMissKey/totalWeight``) among the subtree's stubs: the
+        /// smallest share a URL distance can have in a stub's distance.
+        var maxWeight: Double
+    }
+
+    /// Preorder: a node's children follow it, and `nodes[0]` is the root (the empty prefix).
+    let nodes: [Node]
+
+    var maxDepth: Int { Int(nodes[0].maxLength) }
+
+    /// - Parameter literals: each literal's bytes and the largest weight among its stubs; a
+    ///   literal's index here is the id the search reports.
+    init(_ literals: [(bytes: [UInt8], maxWeight: Double)]) {
+        let sorted = literals.indices.sorted { literals[$0].bytes.lexicographicallyPrecedes(literals[$1].bytes) }
+        var nodes = [Node(byte: 0, depth: 0, end: 0, literal: -1, minLength: .max, maxLength: 0, maxWeight: 0)]
+        // The path from the root to the last node added: node indices by depth.
+        var path = [0]
+        var previous: [UInt8] = []
+        for id in sorted {
+            let bytes = literals[id].bytes
+            var shared = 0
+            while shared < min(previous.count, bytes.count) && previous[shared] == bytes[shared] { shared += 1 }
+            path.removeLast(path.count - 1 - shared)
+            for depth in shared..<bytes.count {
+                path.append(nodes.count)
+                nodes.append(
+                    Node(
+                        byte: bytes[depth], depth: Int32(depth + 1), end: 0, literal: -1, minLength: .max,
+                        maxLength: 0, maxWeight: 0))
+            }
+            nodes[path[path.count - 1]].literal = Int32(id)
+            let length = Int32(bytes.count)
+            for index in path {
+                nodes[index].minLength = min(nodes[index].minLength, length)
+                nodes[index].maxLength = max(nodes[index].maxLength, length)
+                nodes[index].maxWeight = max(nodes[index].maxWeight, literals[id].maxWeight)
+            }
+            previous = bytes
+        }
+        // Subtree ends, from the back: a node's subtree ends where the next node no deeper starts.
+        var open: [Int] = []
+        for index in nodes.indices {
+            while let top = open.last, nodes[top].depth >= nodes[index].depth {
+                nodes[top].end = Int32(index)
+                open.removeLast()
+            }
+            open.append(index)
+        }
+        for index in open { nodes[index].end = Int32(nodes.count) }
+        self.nodes = nodes
+    }
+}
