@@ -13,6 +13,28 @@ public struct AuthChallenge: Sendable, Hashable {
 
     /// `Basic realm="<realm>"`.
     public static func basic(realm: String) -> AuthChallenge {
-        AuthChallenge(headerValue: "Basic realm=\"\(realm)\"")
+        AuthChallenge(headerValue: "Basic realm=\(quoted(realm))")
+    }
+
+    /// RFC 6750's challenge: `Bearer realm="<realm>"`, then `error`, `error_description` and
+    /// `scope` when given, e.g. `Bearer realm="api", error="invalid_token"`.
+    public static func bearer(
+        realm: String, error: BearerError? = nil, description: String? = nil, scope: String? = nil
+    ) -> AuthChallenge {
+        var attributes = ["realm=\(quoted(realm))"]
+        if let error { attributes.append("error=\(quoted(error.rawValue))") }
+        if let description { attributes.append("error_description=\(quoted(description))") }
+        if let scope { attributes.append("scope=\(quoted(scope))") }
+        return AuthChallenge(headerValue: "Bearer " + attributes.joined(separator: ", "))
+    }
+
+    /// An RFC 9110 quoted-string: `"` and `\` escaped with a backslash.
+    private static func quoted(_ value: String) -> String {
+        var escaped = ""
+        for character in value {
+            if character == "\"" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "\"" + escaped + "\""
     }
 }

@@ -84,6 +84,16 @@ extension RequestPattern {
         return copy
     }
 
+    /// Requires `Authorization: Bearer <token>` (RFC 6750), the scheme in any case and the token
+    /// exactly. WireMock has no Bearer matcher, so it is written as a header regex any WireMock
+    /// reads: `{"Authorization": {"matches": "(?i:bearer) +<token, escaped>"}}`.
+    public func bearerToken(_ token: String) -> RequestPattern {
+        let regex = "(?i:bearer) +" + NSRegularExpression.escapedPattern(for: token)
+        // An escaped literal always compiles; equality is the (case-sensitive) fallback regardless.
+        let pattern = (try? RegexPattern(regex)).map(StringValuePattern.matches) ?? .equalTo("Bearer \(token)")
+        return header("Authorization", pattern)
+    }
+
     /// Adds a body matcher (`bodyPatterns`); every body matcher must pass.
     public func body(_ pattern: StringValuePattern) -> RequestPattern {
         var copy = self
