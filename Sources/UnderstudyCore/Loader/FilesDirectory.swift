@@ -58,12 +58,15 @@ public enum FileAccessError: Error, Sendable, Equatable, CustomStringConvertible
     case outside(String)
     case missing(String)
     case unreadable(String, String)
+    /// A file the admin API could not write or delete, and why.
+    case unwritable(String, String)
 
     public var description: String {
         switch self {
         case .outside(let name): return "bodyFileName '\(name)' points outside __files; it is refused"
         case .missing(let name): return "bodyFileName '\(name)' does not exist in __files"
         case .unreadable(let name, let reason): return "bodyFileName '\(name)' cannot be read: \(reason)"
+        case .unwritable(let name, let reason): return "'\(name)' in __files cannot be changed: \(reason)"
         }
     }
 }

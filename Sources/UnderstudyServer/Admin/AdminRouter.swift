@@ -3,7 +3,8 @@ import UnderstudyCore
 
 /// Routes admin requests by method and path segments below `/__admin`.
 ///
-/// Patterns are written like `mappings/{id}`; a `{…}` segment matches any one segment.
+/// Patterns are written like `mappings/{id}`; a `{…}` segment matches any one segment, and a
+/// last `{…*}` segment the rest of the path (one segment or more, joined with `/`).
 /// When several patterns fit a path, the one with more literal segments wins, so
 /// `mappings/unmatched` is never taken for an id. A known path asked with a method it does
 /// not serve gets 405 with `Allow`; an unknown path gets 404.
@@ -21,6 +22,8 @@ struct AdminRouter<Target: Sendable>: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter
+        /// The rest of the path: `files/{path*}`.
+        case rest
     }
 
     /// Every admin path begins with this.
@@ -30,7 +33,8 @@ struct AdminRouter<Target: Sendable>: Sendable {
 
     mutating func add(_ method: String, _ pattern: String, _ action: @escaping Action) {
         let segments = pattern.split(separator: "/").map { part -> Segment in
-            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter : .literal(String(part))
+            guard part.hasPrefix("{") && part.hasSuffix("}") else { return .literal(String(part)) }
+            return part.hasSuffix("*}") ? .rest : .parameter
         }
         routes.append(Route(method: method, segments: segments, action: action))
     }
@@ -79,12 +83,15 @@ struct AdminRouter<Target: Sendable>: Sendable {
     }
 
     private static func match(_ pattern: [Segment], _ path: [String]) -> [String]? {
-        guard pattern.count == path.count else { return nil }
+        let takesRest = pattern.last == .rest
+        guard takesRest ? path.count >= pattern.count : pattern.count == path.count else { return nil }
         var parameters: [String] = []
-        for (segment, part) in zip(pattern, path) {
+        for (index, segment) in pattern.enumerated() {
+            let part = path[index]
             switch segment {
             case .literal(let text): guard text == part else { return nil }
             case .parameter: parameters.append(part)
+            case .rest: parameters.append(path[index...].joined(separator: "/"))
             }
         }
         return parameters

@@ -60,6 +60,7 @@ public final class WireMockAdminAPI: AdminRequestHandler {
         addSettingsRoutes(to: &router)
         addSystemRoutes(to: &router)
         addRecordingRoutes(to: &router)
+        addFileRoutes(to: &router)
         return router
     }()
 }
