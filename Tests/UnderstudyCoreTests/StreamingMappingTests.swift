@@ -82,6 +82,10 @@ import UnderstudyJSON
         #expect(event.wireText == #"data: {"text":"a\nb","n":[1,2]}"# + "\n\n")
     }
 
+    @Test func aCommentAloneDispatchesNoEvent() {
+        #expect(ServerSentEvent(comment: "one\ntwo").wireText == ": one\n: two\n")
+    }
+
     @Test func aFaultSendsNothing() {
         #expect(ServerSentEvent(fault: .emptyResponse).wireText == nil)
     }

@@ -3,7 +3,8 @@ import UnderstudyJSON
 
 extension ServerSentEvent {
     /// The event as it goes on the wire (WHATWG HTML, "Server-sent events"): the comment, `id`,
-    /// `event`, `retry` and `data` fields, one per line, and a blank line that dispatches it.
+    /// `event`, `retry` and `data` fields, one per line, and a blank line that dispatches it
+    /// (none after a comment alone).
     /// Text data goes out one `data:` line per line; any other JSON value as compact JSON on one
     /// line. Nil for an event with a fault, which sends nothing.
     public var wireText: String? {
@@ -23,11 +24,14 @@ extension ServerSentEvent {
         case nil:
             break
         }
-        return text + "\n"
+        // A comment alone gets no blank line: the blank line dispatches an event, and some
+        // clients (httpx-sse) hand on an empty one for it, repeating the last id.
+        let isCommentOnly = id == nil && event == nil && retry == nil && data == nil
+        return isCommentOnly ? text : text + "\n"
     }
 
     /// The comment that keeps an open stream alive; clients ignore it.
-    public static let heartbeatText = ": heartbeat\n\n"
+    public static let heartbeatText = ": heartbeat\n"
 
     /// Lines as the event-stream parser splits them: at CRLF, CR or LF.
     static func lines(of text: String) -> [Substring] {

@@ -25,7 +25,7 @@ import UnderstudyCore
                 #expect(
                     response.bodyText
                         == "id: 1\nevent: delta\ndata: Hel\n\n" + "event: delta\n" + #"data: {"text":"lo"}"# + "\n\n"
-                        + ": keep-alive\n\n" + "retry: 2000\ndata: line one\ndata: line two\n\n")
+                        + ": keep-alive\n" + "retry: 2000\ndata: line one\ndata: line two\n\n")
                 // Each event is a chunk of its own, in order, whatever the client's reads made of them.
                 #expect(response.chunkCount == 4)
                 // The connection is good for another request once the stream has ended.
@@ -106,7 +106,7 @@ import UnderstudyCore
             try await RawConnection.with(port: server.port) { connection in
                 try await connection.send("GET /open HTTP/1.1\r\nHost: a\r\n\r\n")
                 #expect(try await connection.readUntil("data: hello\n\n"))
-                #expect(try await connection.readUntil(": heartbeat\n\n", times: 3))
+                #expect(try await connection.readUntil(": heartbeat\n", times: 3))
             }
             let event = try #require(await server.engine.journal.completedEvent(url: "/open"))
             #expect(event.subEvents.last?.type == "CLIENT_LEFT_MID_STREAM")
