@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Clients nobody here wrote, against one `understudy serve --port 0 --https-port 0`, over each
-# protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS), httpx with
-# h2 (prior knowledge and TLS, pytest in Tests/Compatibility/python), and the JDK's HttpClient
+# protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS, and `-N` on a
+# server-sent event stream), httpx with h2 (prior knowledge and TLS) and httpx-sse (pytest in
+# Tests/Compatibility/python), and the JDK's HttpClient
 # (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
 # then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool).
 #
@@ -16,9 +17,9 @@ done
 swift build --product understudy
 
 venv=.build/real-clients-venv
-if ! "$venv/bin/python" -c 'import httpx, h2, pytest' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import httpx, h2, httpx_sse, pytest' 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' pytest
+    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' 'httpx-sse==0.4.3' pytest
 fi
 
 work=$(mktemp -d)
@@ -38,6 +39,12 @@ cat >"$work/root/mappings/hello.json" <<'JSON'
 JSON
 cat >"$work/root/mappings/kill.json" <<'JSON'
 {"request": {"method": "KILL", "url": "/hello"}, "response": {"status": 202, "body": "killed"}}
+JSON
+cat >"$work/root/mappings/events.json" <<'JSON'
+{"request": {"method": "GET", "url": "/events"},
+ "response": {"status": 200, "serverSentEvents": {"events": [
+   {"id": "1", "data": "Hel"}, {"id": "2", "data": {"text": "lo"}, "delayMilliseconds": 50},
+   {"data": "two\nlines", "delayMilliseconds": 50}]}}}
 JSON
 out="$work/server.out"
 .build/debug/understudy serve --root "$work/root" --port 0 --https-port 0 --https-ca-out "$work/ca.pem" \
@@ -89,11 +96,15 @@ expect "curl h2 over TLS (ALPN) with --cacert" "hello 2 200" curl -s --cacert "$
 expect "curl HTTP/1.1 over TLS with --cacert" "hello 1.1 200" curl -s --http1.1 --cacert "$work/ca.pem" \
     -w "$format" "$https_url/hello"
 expect "curl without the CA is refused (exit 60)" "60" bash -c "curl -s '$https_url/hello' >/dev/null; echo \$?"
+expect "curl -N reads server-sent events as they come" \
+    $'id: 1\ndata: Hel\n\nid: 2\ndata: {"text":"lo"}\n\ndata: two\ndata: lines' curl -sN "$http_url/events"
+expect "curl -N with Last-Event-ID resumes after that event" $'data: two\ndata: lines' \
+    curl -sN -H 'Last-Event-ID: 2' "$http_url/events"
 
 echo "== httpx $("$venv/bin/python" -c 'import httpx; print(httpx.__version__)')"
 UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$work/ca.pem" \
     "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/Compatibility/python/test_httpx_http2.py \
-    || failures=$((failures + 1))
+    Tests/Compatibility/python/test_httpx_sse.py || failures=$((failures + 1))
 
 echo "== JDK HttpClient ($(java -version 2>&1 | head -n 1))"
 keytool -importcert -noprompt -alias understudy-ca -file "$work/ca.pem" -keystore "$work/trust.p12" \

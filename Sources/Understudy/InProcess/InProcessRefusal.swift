@@ -7,6 +7,7 @@ enum InProcessRefusal {
     case redirect(status: Int, location: String)
     case challenge(String)
     case dribble
+    case stream(ResponseStream)
     case proxy(String)
     case hiddenUploadBody(stubName: String)
 
@@ -24,6 +25,8 @@ enum InProcessRefusal {
             self = .challenge(challenge)
         } else if decision.chunkedDribble != nil {
             self = .dribble
+        } else if let stream = decision.stream {
+            self = .stream(stream)
         } else {
             return nil
         }
@@ -42,6 +45,12 @@ enum InProcessRefusal {
         case .dribble:
             return
                 "Understudy in-process: the matched stub dribbles its body in chunks (chunkedDribbleDelay), which only a socket can do. \(fix)"
+        case .stream(.serverSentEvents):
+            return
+                "Understudy in-process: the matched stub streams server-sent events (serverSentEvents), which go out one at a time; the in-process transport hands URLSession a response whole, so it refuses this rather than deliver the events all at once. \(fix)"
+        case .stream(.chunks):
+            return
+                "Understudy in-process: the matched stub sends its body in timed chunks (bodyChunks); the in-process transport hands URLSession a response whole, so it refuses this rather than deliver the chunks all at once. \(fix)"
         case .proxy(let target):
             return
                 "Understudy in-process: the matched stub proxies to \(target); the in-process transport never goes to the network. \(fix)"

@@ -56,7 +56,29 @@ enum ResponseDefinitionDecoder {
         }
         response.transformerParameters = try reader.objectValue("transformerParameters")
         response.fromConfiguredStub = try reader.bool("fromConfiguredStub")
+        if let events = reader.value("serverSentEvents") {
+            response.serverSentEvents = try ServerSentEventsCodec.decode(events, at: reader.path("serverSentEvents"))
+        }
+        if let chunks = try reader.array("bodyChunks") {
+            response.bodyChunks = try BodyChunksCodec.decode(chunks, at: reader.path("bodyChunks"))
+        }
+        try refuseStreamConflicts(response, reader)
         return response
+    }
+
+    /// A streamed response is its own body: nothing else may say what the body is or how it goes out.
+    static func refuseStreamConflicts(_ response: ResponseDefinition, _ reader: FieldReader) throws(MappingError) {
+        for key in ["serverSentEvents", "bodyChunks"] where reader.has(key) {
+            let others = [
+                "body", "jsonBody", "base64Body", "bodyFileName", "chunkedDribbleDelay", "fault", "proxyBaseUrl",
+                key == "bodyChunks" ? "serverSentEvents" : "bodyChunks"
+            ].filter(reader.has)
+            if let other = others.first {
+                throw .invalid(
+                    reader.path(key),
+                    "\(key) is the whole response body, so it cannot go with \(other); remove one of them")
+            }
+        }
     }
 
     static func body(_ reader: FieldReader) throws(MappingError) -> ResponseBody? {

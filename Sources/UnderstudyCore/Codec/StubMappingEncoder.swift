@@ -178,6 +178,8 @@ extension ResponseDefinition {
                 "totalDuration": .int(chunkedDribbleDelay.totalDuration)
             ]
         }
+        if let serverSentEvents { object["serverSentEvents"] = serverSentEvents.json }
+        if let bodyChunks { object["bodyChunks"] = .array(bodyChunks.map(\.json)) }
         if let fault { object["fault"] = .string(fault.rawValue) }
         if let proxy {
             object["proxyBaseUrl"] = .string(proxy.baseURL)

@@ -21,9 +21,11 @@ public struct ResponseNeeds: OptionSet, Sendable, Hashable {
     public static let template = ResponseNeeds(rawValue: 1 << 5)
     /// A body read from `__files` when served.
     public static let bodyFile = ResponseNeeds(rawValue: 1 << 6)
+    /// A body that goes out over time: server-sent events or body chunks.
+    public static let stream = ResponseNeeds(rawValue: 1 << 7)
 
     /// Everything a response can need.
-    public static let all: ResponseNeeds = [.delay, .fault, .dribble, .gate, .proxy, .template, .bodyFile]
+    public static let all: ResponseNeeds = [.delay, .fault, .dribble, .gate, .proxy, .template, .bodyFile, .stream]
     /// Work that may be slow (disk, JSONPath over a big body): kept off an event loop.
     public static let slow: ResponseNeeds = [.template, .bodyFile]
 
@@ -39,6 +41,7 @@ public struct ResponseNeeds: OptionSet, Sendable, Hashable {
         if definition.transformerParameters?[ResponseGate.parameterName] != nil { needs.insert(.gate) }
         if definition.proxy != nil { needs.insert(.proxy) }
         if case .file = definition.body { needs.insert(.bodyFile) }
+        if definition.serverSentEvents != nil || definition.bodyChunks != nil { needs.insert(.stream) }
         self = needs
     }
 }

@@ -4,7 +4,8 @@ import UnderstudyTemplating
 
 /// Applies response templating to a stub's response, where WireMock applies it: `body`, string
 /// values in `jsonBody`, header values, `bodyFileName` and the file's contents (unless
-/// `transformerParameters.disableBodyFileTemplating`), and `proxyBaseUrl`.
+/// `transformerParameters.disableBodyFileTemplating`), and `proxyBaseUrl`; and in our own
+/// streams, each server-sent event's `data` and each `text` body chunk.
 public final class ResponseTemplater: Sendable {
     /// The transformer name a stub lists to be templated in local mode.
     public static let transformerName = "response-template"
@@ -72,6 +73,18 @@ public final class ResponseTemplater: Sendable {
             proxy.baseURL = try context.render(proxy.baseURL)
             rendered.proxy = proxy
         }
+        if var stream = definition.serverSentEvents {
+            for i in stream.events.indices {
+                if let data = stream.events[i].data { stream.events[i].data = try context.render(data) }
+            }
+            rendered.serverSentEvents = stream
+        }
+        if let chunks = definition.bodyChunks {
+            rendered.bodyChunks = try chunks.map { chunk throws(TemplateError) in
+                guard case .text(let text) = chunk.content else { return chunk }
+                return BodyChunk(.text(try context.render(text)), delayMilliseconds: chunk.delayMilliseconds)
+            }
+        }
         return rendered
     }
 
@@ -95,6 +108,14 @@ public final class ResponseTemplater: Sendable {
         case .binary, nil: break
         }
         if let proxy = definition.proxy { check(proxy.baseURL, "/response/proxyBaseUrl") }
+        for (i, event) in (definition.serverSentEvents?.events ?? []).enumerated() {
+            if let data = event.data {
+                Self.strings(in: data, at: "/response/serverSentEvents/events/\(i)/data", check)
+            }
+        }
+        for (i, chunk) in (definition.bodyChunks ?? []).enumerated() {
+            if case .text(let text) = chunk.content { check(text, "/response/bodyChunks/\(i)/text") }
+        }
         return problems
     }
 

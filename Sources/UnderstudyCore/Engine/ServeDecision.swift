@@ -15,6 +15,8 @@ public struct ServeDecision: Sendable {
     /// Time to wait before answering (fixed, or global, plus any random distribution).
     public var delay: Duration
     public var chunkedDribble: ChunkedDribbleDelay?
+    /// Set when the body goes out over time (server-sent events, body chunks) instead of `body`.
+    public var stream: ResponseStream? = nil
     /// For a miss: the closest stubs, nearest first.
     public var nearMisses: [NearMiss]
     /// Set when the stub wants proxying; the transport that can proxy does it.

@@ -35,12 +35,14 @@ public final class StubEngine: Sendable {
 
     /// Fills in the journal entry of a decision: every transport calls it at the same moment, after
     /// any delay and gate, right before the client can see the end of the response.
-    public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil) {
+    /// - Parameter subEvents: what happened while the response went out (each server-sent event,
+    ///   a client that left mid-stream), added to the entry's sub-events.
+    public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
         journal.complete(
             decision.eventID,
             response: LoggedResponse(
                 status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault),
-            timing: timing)
+            timing: timing, subEvents: subEvents)
     }
 
     /// - Parameter rendered: the response after templating, when the stub is templated.
@@ -51,8 +53,8 @@ public final class StubEngine: Sendable {
                 eventID: request.id, stub: stub, status: definition.status, statusMessage: definition.statusMessage,
                 headers: stub.prebuiltResponse.headers, body: body, fault: definition.fault,
                 delay: delay(for: definition),
-                chunkedDribble: definition.chunkedDribbleDelay, nearMisses: [], proxy: definition.proxy,
-                gate: gate(holding: stub))
+                chunkedDribble: definition.chunkedDribbleDelay, stream: ResponseStream(definition), nearMisses: [],
+                proxy: definition.proxy, gate: gate(holding: stub))
         }
         var headers = PrebuiltResponse.headers(of: definition)
         var status = definition.status
@@ -73,7 +75,7 @@ public final class StubEngine: Sendable {
         return ServeDecision(
             eventID: request.id, stub: stub, status: status, statusMessage: definition.statusMessage, headers: headers,
             body: body, fault: definition.fault, delay: delay(for: definition),
-            chunkedDribble: definition.chunkedDribbleDelay,
+            chunkedDribble: definition.chunkedDribbleDelay, stream: ResponseStream(definition),
             nearMisses: [], proxy: definition.proxy, gate: gate(holding: stub))
     }
 

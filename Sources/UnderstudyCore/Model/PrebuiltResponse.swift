@@ -31,11 +31,16 @@ struct PrebuiltResponse: Sendable {
         }
     }
 
-    /// A definition's headers, each value on its own line as it goes on the wire.
+    /// A definition's headers, each value on its own line as it goes on the wire; an event stream
+    /// gets `Content-Type: text/event-stream` and `Cache-Control: no-cache` unless it sets them.
     static func headers(of definition: ResponseDefinition) -> HeaderFields {
         var headers = HeaderFields()
         for header in definition.headers {
             for value in header.values { headers.add(header.name, value) }
+        }
+        if definition.serverSentEvents != nil {
+            if headers.first("Content-Type") == nil { headers.add("Content-Type", "text/event-stream") }
+            if headers.first("Cache-Control") == nil { headers.add("Cache-Control", "no-cache") }
         }
         return headers
     }

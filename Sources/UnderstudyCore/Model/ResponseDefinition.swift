@@ -11,6 +11,10 @@ public struct ResponseDefinition: Sendable, Equatable {
     public var fixedDelayMilliseconds: Int?
     public var delayDistribution: DelayDistribution?
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
+    /// A `text/event-stream` sent event by event (``ServerSentEvents``), instead of a body.
+    public var serverSentEvents: ServerSentEvents?
+    /// A body sent chunk by chunk, each after its delay (``BodyChunk``), instead of a body.
+    public var bodyChunks: [BodyChunk]?
     public var fault: Fault?
     public var proxy: ProxySettings?
     public var transformers: [String]
@@ -26,6 +30,8 @@ public struct ResponseDefinition: Sendable, Equatable {
         fixedDelayMilliseconds: Int? = nil,
         delayDistribution: DelayDistribution? = nil,
         chunkedDribbleDelay: ChunkedDribbleDelay? = nil,
+        serverSentEvents: ServerSentEvents? = nil,
+        bodyChunks: [BodyChunk]? = nil,
         fault: Fault? = nil,
         proxy: ProxySettings? = nil,
         transformers: [String] = [],
@@ -39,6 +45,8 @@ public struct ResponseDefinition: Sendable, Equatable {
         self.fixedDelayMilliseconds = fixedDelayMilliseconds
         self.delayDistribution = delayDistribution
         self.chunkedDribbleDelay = chunkedDribbleDelay
+        self.serverSentEvents = serverSentEvents
+        self.bodyChunks = bodyChunks
         self.fault = fault
         self.proxy = proxy
         self.transformers = transformers

@@ -27,13 +27,17 @@ final class ConnectionEnvironment: Sendable {
     let scheme: String
     /// The HTTPS listener's TLS set-up (which also reads a client certificate's subject); nil for plain HTTP.
     let tls: (any TLSServerSetup)?
+    /// The server's responses streaming now, shared by its listeners, so a stop can end them.
+    let streamingResponses: StreamingResponses
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil,
         configuration: StubServerConfiguration,
         requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false },
-        offLoop: any OffLoopWork = ThreadPoolOffLoop(), scheme: String = "http", tls: (any TLSServerSetup)? = nil
+        offLoop: any OffLoopWork = ThreadPoolOffLoop(), scheme: String = "http", tls: (any TLSServerSetup)? = nil,
+        streamingResponses: StreamingResponses = StreamingResponses()
     ) {
+        self.streamingResponses = streamingResponses
         self.scheme = scheme
         self.tls = tls
         self.offLoop = offLoop

@@ -163,12 +163,12 @@ extension StubConnectionHandler {
     ) {
         let started = NIODeadline.now()
         let engine = environment.engine
-        serve(decision, to: head, context: context) {
+        serve(decision, to: head, context: context) { subEvents in
             let timing = ServeTiming(
                 addedDelay: Int(decision.delay / .milliseconds(1)),
                 processTime: Self.milliseconds(decided - receivedAt),
                 responseSendTime: Self.milliseconds(NIODeadline.now() - started))
-            engine.complete(decision, timing: timing)
+            engine.complete(decision, timing: timing, subEvents: subEvents)
         }
     }
 

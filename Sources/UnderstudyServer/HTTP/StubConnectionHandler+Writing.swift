@@ -4,34 +4,46 @@ import NIOHTTP1
 import UnderstudyCore
 
 extension StubConnectionHandler {
-    /// Renders a stub decision: a fault, a dribbled body, or a whole response.
+    /// Renders a stub decision: a fault, a dribbled or streamed body, or a whole response.
+    /// `completed` gets what the journal should add as sub-events (each server-sent event).
     func serve(
         _ decision: ServeDecision, to head: HTTPRequestHead, context: ChannelHandlerContext,
-        completed: @escaping @Sendable () -> Void
+        completed: @escaping @Sendable ([SubEvent]) -> Void
     ) {
         guard connection.isResponding else {
             // The client went away while we were deciding or waiting.
-            completed()
+            completed([])
             return
         }
         if let fault = decision.fault {
-            inject(fault, context: context, completed: completed)
+            inject(fault, context: context) { completed([]) }
             return
         }
         let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)
-        if let dribble = decision.chunkedDribble {
+        if decision.chunkedDribble != nil || decision.stream != nil {
             let rendered = builder.build(
                 status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers,
                 bodyLength: nil)
-            dribbleResponse(
-                rendered, body: decision.body, dribble: dribble, method: head.method, context: context,
-                completed: completed)
+            switch decision.stream {
+            case .serverSentEvents(let events)?:
+                let lastEventID = head.headers.first(name: "last-event-id")
+                sendTimed(
+                    .serverSentEvents(events, lastEventID: lastEventID), head: rendered, method: head.method,
+                    context: context, completed: completed)
+            case .chunks(let chunks)?:
+                sendTimed(.chunks(chunks), head: rendered, method: head.method, context: context, completed: completed)
+            case nil:
+                guard let dribble = decision.chunkedDribble else { return }
+                dribbleResponse(
+                    rendered, body: decision.body, dribble: dribble, method: head.method, context: context
+                ) { completed([]) }
+            }
             return
         }
         let rendered = builder.build(
             status: decision.status, statusMessage: decision.statusMessage, headers: decision.headers,
             bodyLength: decision.body.count)
-        writeResponse(rendered, body: decision.body, method: head.method, context: context) { _ in completed() }
+        writeResponse(rendered, body: decision.body, method: head.method, context: context) { _ in completed([]) }
     }
 
     /// Writes head, body and end, then either waits for the next request or closes.

@@ -34,6 +34,9 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var upload: RequestUpload?
     /// A large response body waiting for the channel to take more (StubConnectionHandler+PacedBody.swift).
     var pacedBody: PacedBody?
+    /// A body going out over time: dribbled, in chunks, or as server-sent events
+    /// (StubConnectionHandler+TimedBody.swift).
+    var timedBody: LiveTimedBody?
 
     /// - Parameter addresses: the connection's ends when already worked out (an HTTP/2
     ///   connection's streams share them); otherwise found at the first request.
@@ -62,6 +65,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     func handlerRemoved(context: ChannelHandlerContext) {
         idleTimer?.cancel()
         idleTimer = nil
+        timedBodyLostItsClient()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -156,7 +160,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         case ChannelEvent.inputClosed:
             switch connection.inputClosed() {
             case .closeAfterResponse:
-                break
+                // An event stream or chunked stream whose client hung up ends here.
+                timedBodyClientClosed(context: context)
             case .closeAfterQueuedWrites:
                 writeRawThenClose(context.channel.allocator.buffer(capacity: 0), context: context) { _ in }
             case .close:
@@ -185,6 +190,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         connection.becameInactive()
         pacedBody?.completed(.failure(ChannelError.ioOnClosedChannel))
         pacedBody = nil
+        timedBodyLostItsClient()
         upload?.abort("the client connection closed before the request body had ended")
         upload = nil
         idleTimer?.cancel()

@@ -89,9 +89,10 @@ public final class StubHTTPServer: Sendable {
     ) async throws -> StubHTTPServer {
         let connections = OpenConnections()
         let link = ShutdownLink()
+        let streaming = StreamingResponses()
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
-            isOffline: { connections.isOffline })
+            isOffline: { connections.isOffline }, streamingResponses: streaming)
         let channel = try await bind(configuration.host, configuration.port, connections: connections) { channel in
             try ConnectionPipeline.configure(channel, environment: environment)
         }
@@ -104,7 +105,7 @@ public final class StubHTTPServer: Sendable {
                 let secure = ConnectionEnvironment(
                     engine: engine, admin: admin, proxy: proxy, configuration: configuration,
                     requestShutdown: link.trigger, isOffline: { connections.isOffline }, scheme: "https",
-                    tls: https.tls)
+                    tls: https.tls, streamingResponses: streaming)
                 httpsChannel = try await bind(configuration.host, https.port, connections: connections) { channel in
                     try channel.pipeline.syncOperations.addHandler(SocketEndCloser())
                     try https.tls.addTLSHandler(to: channel)
@@ -164,7 +165,8 @@ public final class StubHTTPServer: Sendable {
     public var isRunning: Bool { !stopping.withLock { $0 } }
 
     /// Stops accepting, lets requests in flight finish (delayed ones included) for up to the
-    /// configured grace period, then closes every connection. Calling it again waits for the first stop.
+    /// configured grace period, then closes every connection. Streams kept open (server-sent
+    /// events with `keepOpen`) end once their last event is out. Calling it again waits for the first stop.
     public func stop() async throws {
         let isFirst = stopping.withLock { stopping -> Bool in
             defer { stopping = true }
@@ -177,6 +179,8 @@ public final class StubHTTPServer: Sendable {
         try? await serverChannel.close().get()
         try? await httpsServerChannel?.close().get()
         let open = connections.stopAccepting()
+        // Streams kept open never finish on their own; each ends once its last event is out.
+        environment.streamingResponses.endAll()
         for channel in open {
             // NIO's pipelining handler closes an idle connection at once, a busy one after its response.
             channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())

@@ -40,7 +40,7 @@ extension StubConnectionHandler {
     }
 
     /// Sends RST_STREAM with `code` past the HTTP/1 codec, which has no words for it.
-    private func resetStream(
+    func resetStream(
         _ code: HTTP2ErrorCode, context: ChannelHandlerContext, completed: @escaping @Sendable () -> Void
     ) {
         guard

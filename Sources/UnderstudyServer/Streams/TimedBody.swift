@@ -1,0 +1,85 @@
+import Foundation
+import NIOCore
+import UnderstudyCore
+import UnderstudyJSON
+
+/// A response body that goes out piece by piece, each piece after its own delay: what a dribbled
+/// body, body chunks and server-sent events all become, so that one piece of machinery
+/// (StubConnectionHandler+TimedBody.swift) sends them, ends them and journals them.
+struct TimedBody {
+    /// One thing to do once its delay, counted from the step before, has passed.
+    struct Step {
+        enum Action {
+            /// Send these bytes as one piece of the body; `note`, when set, goes in the journal
+            /// as a sub-event with the time it was sent.
+            case send(Data, note: JSONObject?)
+            /// Break the response here.
+            case fault(Fault)
+        }
+
+        var delay: TimeAmount
+        var action: Action
+    }
+
+    var steps: [Step]
+    /// Stay open after the last step, until the client leaves or the server stops.
+    var keepOpen = false
+    /// How often a heartbeat comment goes out while the body is open; nil for none.
+    var heartbeat: TimeAmount?
+    /// True for streams, whose client hangs up by closing: one that half-closes is taken to have
+    /// left, and the body ends at once. A dribbled body is an ordinary response, and goes out whole.
+    var endsWhenClientCloses = false
+
+    /// The sub-event type for each server-sent event that went out.
+    static let eventSentType = "SERVER_SENT_EVENT"
+    /// The sub-event type for a client that left before the body had ended.
+    static let clientLeftType = "CLIENT_LEFT_MID_STREAM"
+
+    /// WireMock's `chunkedDribbleDelay`: `count` near-equal pieces, each after an equal share of the total.
+    static func dribble(_ body: Data, _ dribble: ChunkedDribbleDelay) -> TimedBody {
+        let pieces = split(body, into: dribble.numberOfChunks)
+        let interval = TimeAmount.milliseconds(Int64(max(0, dribble.totalDuration) / max(1, pieces.count)))
+        return TimedBody(steps: pieces.map { Step(delay: interval, action: .send($0, note: nil)) })
+    }
+
+    /// `bodyChunks`, each after its own delay.
+    static func chunks(_ chunks: [BodyChunk]) -> TimedBody {
+        TimedBody(
+            steps: chunks.map { chunk in
+                Step(delay: .milliseconds(Int64(chunk.delayMilliseconds ?? 0)), action: .send(chunk.bytes, note: nil))
+            },
+            endsWhenClientCloses: true)
+    }
+
+    /// `serverSentEvents`, starting after the one a reconnecting client saw last (`Last-Event-ID`).
+    static func serverSentEvents(_ stream: ServerSentEvents, lastEventID: String?) -> TimedBody {
+        let steps = stream.events(after: lastEventID).enumerated().map { offset, event in
+            let delay = TimeAmount.milliseconds(Int64(event.delayMilliseconds ?? 0))
+            guard let text = event.wireText else {
+                return Step(delay: delay, action: .fault(event.fault ?? .emptyResponse))
+            }
+            var note: JSONObject = ["index": .int(offset)]
+            if let id = event.id { note["id"] = .string(id) }
+            if let name = event.event { note["event"] = .string(name) }
+            return Step(delay: delay, action: .send(Data(text.utf8), note: note))
+        }
+        return TimedBody(
+            steps: steps, keepOpen: stream.keepOpen ?? false,
+            heartbeat: stream.heartbeatMilliseconds.map { .milliseconds(Int64($0)) }, endsWhenClientCloses: true)
+    }
+
+    /// `count` pieces of near-equal size (fewer when the body is shorter than `count` bytes).
+    static func split(_ body: Data, into count: Int) -> [Data] {
+        let n = max(1, min(count, body.count))
+        let base = body.count / n
+        let extra = body.count % n
+        var pieces: [Data] = []
+        var start = body.startIndex
+        for i in 0..<n {
+            let size = base + (i < extra ? 1 : 0)
+            pieces.append(body[start..<(start + size)])
+            start += size
+        }
+        return pieces
+    }
+}
