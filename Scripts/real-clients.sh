@@ -100,6 +100,14 @@ expect "curl -N reads server-sent events as they come" \
     $'id: 1\ndata: Hel\n\nid: 2\ndata: {"text":"lo"}\n\ndata: two\ndata: lines' curl -sN "$http_url/events"
 expect "curl -N with Last-Event-ID resumes after that event" $'data: two\ndata: lines' \
     curl -sN -H 'Last-Event-ID: 2' "$http_url/events"
+printf '{"n":42}' >"$work/upload.json"
+expect "curl -T writes a body file through /__admin/files" '"eyJuIjo0Mn0="' \
+    curl -s -T "$work/upload.json" "$http_url/__admin/files/uploaded/n.json"
+expect "a stub added through the admin API serves that file" '201 {"n":42}' bash -c "
+    curl -s -o /dev/null -w '%{http_code} ' -d '{\"request\":{\"url\":\"/n\"},\"response\":{\"bodyFileName\":\"uploaded/n.json\"}}' \
+        '$http_url/__admin/mappings' && curl -s '$http_url/n'"
+expect "curl cannot write outside __files" "403" \
+    curl -s -o /dev/null -w "%{http_code}" -T "$work/upload.json" --path-as-is "$http_url/__admin/files/..%2Fescaped.json"
 
 echo "== httpx $("$venv/bin/python" -c 'import httpx; print(httpx.__version__)')"
 UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$work/ca.pem" \
