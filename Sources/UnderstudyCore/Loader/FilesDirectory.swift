@@ -41,6 +41,14 @@ public struct FilesDirectory: Sendable {
     /// A static file for an unmatched GET: the path itself, or a welcome file inside it.
     public func staticFile(forPath path: String) -> URL? {
         let clean = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        // Most unmatched requests name no file, and resolving symbolic links costs a system call
+        // per path component (a quarter of a 404's time at 10,000 stubs): one `stat` says so first.
+        // A path with `..` goes the long way, as its lexical form is not where it leads.
+        let decoded = clean.contains("%") ? (clean.removingPercentEncoding ?? clean) : clean
+        if !decoded.contains("..") {
+            let lexical = decoded.hasPrefix("/") ? url.path + decoded : url.path + "/" + decoded
+            guard FileManager.default.fileExists(atPath: lexical) else { return nil }
+        }
         guard let base = try? resolve(clean) else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) else { return nil }

@@ -24,9 +24,10 @@ public enum DiffRenderer {
         let leftWidth = (width - 1) / 2
         let rightWidth = width - leftWidth - 8
         var lines: [String] = []
-        let indent = String(repeating: " ", count: max(0, (width - title.count) / 2))
+        let titleLength = characterCount(title)
+        let indent = String(repeating: " ", count: max(0, (width - titleLength) / 2))
         lines.append(indent + title)
-        lines.append(indent + String(repeating: "=", count: title.count))
+        lines.append(indent + String(repeating: "=", count: titleLength))
         lines.append("")
         let rule = String(repeating: "-", count: width)
         lines.append(rule)
@@ -52,7 +53,18 @@ public enum DiffRenderer {
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        let length = characterCount(text)
+        return length >= width ? text : text + String(repeating: " ", count: width - length)
+    }
+
+    /// `text.count`, without grapheme breaking when every byte is ASCII other than CR (`\r\n`
+    /// is one Character): counting graphemes was a fifth of a 404's time at 10,000 stubs.
+    static func characterCount(_ text: String) -> Int {
+        isPlainASCII(text) ? text.utf8.count : text.count
+    }
+
+    static func isPlainASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Splits on newlines, then cuts lines longer than the column.
@@ -60,6 +72,16 @@ public enum DiffRenderer {
         guard !text.isEmpty else { return [] }
         var result: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if isPlainASCII(line) {
+                // One byte per Character: cut by bytes, as below but without grapheme breaking.
+                var rest = line.utf8[...]
+                while rest.count > width - 1, width > 1 {
+                    result.append(String(decoding: rest.prefix(width - 1), as: UTF8.self))
+                    rest = rest.dropFirst(width - 1)
+                }
+                result.append(String(decoding: rest, as: UTF8.self))
+                continue
+            }
             var rest = Substring(line)
             while rest.count > width - 1, width > 1 {
                 result.append(String(rest.prefix(width - 1)))
