@@ -48,6 +48,28 @@ import Testing
         #expect(!output.stdout.contains("excluded.json"))
     }
 
+    /// Streaming stubs are our own extension, so a misspelt field is named rather than ignored.
+    @Test func streamingStubsPassAndAMistakeIsNamedWhereItIs() throws {
+        let root = try TemporaryRoot()
+        try root.write(
+            "mappings/events.json",
+            #"{"request":{"url":"/e"},"response":{"serverSentEvents":{"events":[{"id":"1","data":{"a":1}}]}}}"#)
+        try root.write(
+            "mappings/chunks.json",
+            #"{"request":{"url":"/c"},"response":{"bodyChunks":[{"text":"a","delayMilliseconds":5}]}}"#)
+        try root.write(
+            "mappings/typo.json",
+            #"{"request":{"url":"/t"},"response":{"serverSentEvents":{"events":[{"data":"a","delayMiliseconds":5}]}}}"#)
+        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.contains("typo.json at /response/serverSentEvents/events/0/delayMiliseconds"),
+            "\(output.stdout)")
+        #expect(output.stdout.contains("1 problem"))
+        #expect(!output.stdout.contains("events.json"))
+        #expect(!output.stdout.contains("chunks.json"))
+    }
+
     @Test func aMissingFolderIsAClearError() throws {
         let output = try CLIProcess.run(["check", "--root", "/definitely/not/here"])
         #expect(output.status == 1)
