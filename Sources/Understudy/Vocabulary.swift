@@ -39,6 +39,17 @@ public typealias JSONValue = UnderstudyJSON.JSONValue
 /// A JSON object's members, in order (stub `metadata`).
 public typealias JSONObject = UnderstudyJSON.JSONObject
 
+// MARK: Webhooks
+
+/// A call a stub makes after answering (WireMock's `webhook` listener).
+public typealias Webhook = UnderstudyCore.Webhook
+/// Sends webhooks; `UnderstudyRecording` has one built on AsyncHTTPClient.
+public typealias WebhookSender = UnderstudyCore.WebhookSender
+/// A webhook after templating, as a ``WebhookSender`` gets it.
+public typealias WebhookRequest = UnderstudyCore.WebhookRequest
+/// A note on a serve event; a webhook's outcome is one.
+public typealias SubEvent = UnderstudyCore.SubEvent
+
 // MARK: What was received
 
 /// A request as the host received and journalled it: method, URL, headers, body.

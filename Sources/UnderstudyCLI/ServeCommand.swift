@@ -60,6 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a stub with proxyBaseUrl waits for its upstream before answering 504.")
     var proxyTimeout: Int = 30
 
+    @Option(name: .long, help: "Seconds a webhook's target gets to answer before it is journalled as timed out.")
+    var webhookTimeout: Int = 10
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -99,6 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
         if let globalDelay, globalDelay < 0 { throw ValidationError("--global-delay must not be negative") }
         guard proxyTimeout > 0 else { throw ValidationError("--proxy-timeout must be positive") }
+        guard webhookTimeout > 0 else { throw ValidationError("--webhook-timeout must be positive") }
         if globalResponseTemplating && disableResponseTemplating {
             throw ValidationError(
                 "--global-response-templating and --disable-response-templating cannot be used together")
@@ -130,6 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
                 )
             }
         }
+        engine.webhooks.sender = AsyncHTTPWebhookSender(trust: upstreamTrust)
+        engine.webhooks.timeout = .seconds(webhookTimeout)
+        engine.webhooks.warn = { logger.warning("\($0)") }
         // The recorder behind /__admin/recordings saves into the served folder.
         let recorder = StubRecorder(engine: engine, directory: directory)
         let server: StubHTTPServer

@@ -52,7 +52,7 @@ public struct Template: Sendable {
         try render(root: .json(context), now: now, systemKeys: SystemKeyPolicy(), limits: limits)
     }
 
-    private func render(
+    func render(
         root: TemplateValue, now: Date, systemKeys: SystemKeyPolicy, limits: TemplateRenderLimits = .standard,
         environment: TemplateEnvironment = TemplateEnvironment()
     ) throws(TemplateError) -> String {

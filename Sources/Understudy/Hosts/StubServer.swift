@@ -68,6 +68,9 @@ public final class StubServer: StubHost {
         if let tls { configuration.https = HTTPSListener(port: configuration.https?.port ?? 0, tls: tls) }
         let server = try await StubHTTPServer.start(
             engine: engine, admin: admin, configuration: configuration, proxy: proxy)
+        // A webhook stub without a sender is worth one warning, where the server's own go.
+        let logger = configuration.logger
+        engine.webhooks.warn = { logger.warning("\($0)") }
         return StubServer(http: server, admin: admin, mappings: mappings)
     }
 

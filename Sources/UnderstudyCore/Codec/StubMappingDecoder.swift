@@ -47,6 +47,9 @@ enum StubMappingDecoder {
         }
         stub.postServeActions = reader.value("postServeActions")
         stub.serveEventListeners = reader.value("serveEventListeners")
+        // Kept raw for an exact round trip, but a malformed webhook is the author's error: say where.
+        _ = try WebhookDecoder.webhooks(
+            serveEventListeners: stub.serveEventListeners, postServeActions: stub.postServeActions, at: pointer)
         return StubMapping(fields: stub)
     }
 }

@@ -14,6 +14,8 @@ public final class StubEngine: Sendable {
     public let templater: ResponseTemplater
     /// The gates this engine's held stubs wait at (``ResponseDefinition/gate``).
     public let gates = ResponseGates()
+    /// Sends matched stubs' webhooks after their responses (once a sender is installed).
+    public let webhooks = WebhookDispatcher()
     private let settingsState: Mutex<GlobalSettings>
 
     public init(
@@ -38,11 +40,13 @@ public final class StubEngine: Sendable {
     /// - Parameter subEvents: what happened while the response went out (each server-sent event,
     ///   a client that left mid-stream), added to the entry's sub-events.
     public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
-        journal.complete(
-            decision.eventID,
-            response: LoggedResponse(
-                status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault),
-            timing: timing, subEvents: subEvents)
+        let response = LoggedResponse(
+            status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault)
+        journal.complete(decision.eventID, response: response, timing: timing, subEvents: subEvents)
+        // The request is in the journal entry; a webhook needs a journal to note its outcome in anyway.
+        if let stub = decision.stub, !stub.webhooks.isEmpty, let event = journal.recentEvent(id: decision.eventID) {
+            webhooks.dispatch(stub, event: event, response: response, engine: self)
+        }
     }
 
     /// - Parameter rendered: the response after templating, when the stub is templated.

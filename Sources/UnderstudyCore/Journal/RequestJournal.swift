@@ -16,6 +16,7 @@ public final class RequestJournal: Sendable {
         var capacity: Int
         var observers: [UUID: @Sendable (ServeEvent) -> Void] = [:]
         var completionObservers: [UUID: @Sendable (ServeEventCompletion) -> Void] = [:]
+        var subEventObservers: [UUID: @Sendable (UUID, [SubEvent]) -> Void] = [:]
         /// How many events were dropped to keep within capacity.
         var dropped = 0
     }
@@ -71,6 +72,30 @@ public final class RequestJournal: Sendable {
         guard !observers.isEmpty else { return }
         let completion = ServeEventCompletion(id: id, response: response, timing: timing, subEvents: subEvents)
         for observer in observers { observer(completion) }
+    }
+
+    /// Adds notes to an event after its response is out (a webhook's outcome, say), then tells
+    /// sub-event observers (even when the event was dropped).
+    public func append(_ subEvents: [SubEvent], to id: UUID) {
+        let observers = state.withLock { state -> [@Sendable (UUID, [SubEvent]) -> Void] in
+            if let index = state.indexFromNewest(of: id) { state.events[index].subEvents.append(contentsOf: subEvents) }
+            return Array(state.subEventObservers.values)
+        }
+        for observer in observers { observer(id, subEvents) }
+    }
+
+    /// The event with this id, looked for from the newest (where a request just answered is).
+    public func recentEvent(id: UUID) -> ServeEvent? {
+        state.withLock { state in state.indexFromNewest(of: id).map { state.events[$0] } }
+    }
+
+    /// Calls `handler` with each event's id and the notes ``append(_:to:)`` adds, until the token is cancelled.
+    public func observeSubEvents(_ handler: @escaping @Sendable (UUID, [SubEvent]) -> Void) -> ObservationToken {
+        let id = UUID()
+        state.withLock { $0.subEventObservers[id] = handler }
+        return ObservationToken { [weak self] in
+            self?.state.withLock { _ = $0.subEventObservers.removeValue(forKey: id) }
+        }
     }
 
     /// Every event, oldest first.
@@ -157,6 +182,17 @@ public final class RequestJournal: Sendable {
         return ObservationToken { [weak self] in
             self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
         }
+    }
+}
+
+extension RequestJournal.State {
+    func indexFromNewest(of id: UUID) -> Int? {
+        let n = events.count
+        for k in 0..<n {
+            let i = (head - 1 - k + 2 * n) % n
+            if events[i].id == id { return i }
+        }
+        return nil
     }
 }
 

@@ -28,8 +28,15 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
     private final class Box: Sendable {
         let fields: Fields
         let prebuilt: PrebuiltResponse
+        /// Decoded once per change: the engine reads them on every answer of this stub.
+        let webhooks: [Webhook]
         init(_ fields: Fields) {
             self.fields = fields
+            webhooks =
+                fields.serveEventListeners == nil && fields.postServeActions == nil
+                ? []
+                : (try? WebhookDecoder.webhooks(
+                    serveEventListeners: fields.serveEventListeners, postServeActions: fields.postServeActions)) ?? []
             prebuilt = PrebuiltResponse(id: fields.id, name: fields.name, response: fields.response)
         }
     }
@@ -83,11 +90,12 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
         _read { yield box.fields.response }
         set { change { $0.response = newValue } }
     }
-    /// Kept as written; the engine does not run them.
+    /// Kept as written; the engine runs the `webhook` among them (see ``webhooks``).
     public var postServeActions: JSONValue? {
         _read { yield box.fields.postServeActions }
         set { change { $0.postServeActions = newValue } }
     }
+    /// Kept as written; the engine runs the `webhook` among them (see ``webhooks``).
     public var serveEventListeners: JSONValue? {
         _read { yield box.fields.serveEventListeners }
         set { change { $0.serveEventListeners = newValue } }
@@ -133,6 +141,10 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
     /// a cheap identity test for a transport that keeps work done for a stub (an encoded
     /// response) and must know when it is stale.
     public func sharesStorage(with other: StubMapping) -> Bool { box === other.box }
+
+    /// The webhooks this stub sends after answering (none when they are malformed: the decoder
+    /// refuses such stubs, and ``decodedWebhooks()`` says why for one built by hand).
+    public var webhooks: [Webhook] { box.webhooks }
 
     /// The response's headers and body as served without templating (see ``PrebuiltResponse``).
     var prebuiltResponse: PrebuiltResponse { box.prebuilt }

@@ -1,0 +1,40 @@
+import Foundation
+import UnderstudyCore
+
+/// Waits for webhook outcomes in the journal, woken by its sub-event observer, not by polling.
+enum WebhookWait {
+    struct TimedOut: Error {}
+
+    static func outcomes(in journal: RequestJournal) -> [SubEvent] {
+        journal.events.flatMap { $0.subEvents.filter { $0.type == WebhookDispatcher.subEventType } }
+    }
+
+    static func until(_ journal: RequestJournal, has count: Int, timeout: Duration) async throws -> [SubEvent] {
+        let (wakeUps, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        // Observe before the first look, so no outcome can slip between the two.
+        let token = journal.observeSubEvents { _, notes in
+            if notes.contains(where: { $0.type == WebhookDispatcher.subEventType }) { continuation.yield() }
+        }
+        defer {
+            token.cancel()
+            continuation.finish()
+        }
+        continuation.yield()
+        return try await withThrowingTaskGroup(of: [SubEvent]?.self) { group in
+            group.addTask {
+                for await _ in wakeUps {
+                    let found = outcomes(in: journal)
+                    if found.count >= count { return found }
+                }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let found = first else { throw TimedOut() }
+            return found
+        }
+    }
+}
