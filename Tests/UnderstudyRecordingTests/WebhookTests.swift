@@ -89,7 +89,9 @@ import UnderstudyServer
         let target = receiver.baseURL.absoluteString
         try caller.stub(
             StubMapping(request: .get("/twice"), response: .ok())
-                .webhook(.post("\(target)/late").delay(.milliseconds(300)))
+                // 5 s, not 0.3: on a loaded 2-core machine the first webhook (a cold client) once
+                // took longer than 300 ms, and the order came out reversed.
+                .webhook(.post("\(target)/late").delay(.seconds(5)))
                 .webhook(.post("\(target)/early")))
 
         _ = try await fetch(caller.baseURL, "/twice")
