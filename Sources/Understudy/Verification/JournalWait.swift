@@ -4,7 +4,7 @@ import UnderstudyCore
 /// Waits for the journal to hold enough matching requests, woken by the journal's observer
 /// rather than by polling.
 enum JournalWait {
-    struct TimedOut: Error {}
+    typealias TimedOut = WakeUpWait.TimedOut
 
     /// Returns the matching requests once there are at least `count`, or throws `TimedOut`.
     static func until(_ journal: RequestJournal, has count: Int, matching pattern: RequestPattern, timeout: Duration)
@@ -20,21 +20,9 @@ enum JournalWait {
             continuation.finish()
         }
         continuation.yield()
-        return try await withThrowingTaskGroup(of: [LoggedRequest]?.self) { group in
-            group.addTask {
-                for await _ in wakeUps {
-                    let found = journal.requests(matching: pattern)
-                    if found.count >= count { return found }
-                }
-                return nil
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let found = first else { throw TimedOut() }
-            return found
+        return try await WakeUpWait.first(wakeUps: wakeUps, timeout: timeout) {
+            let found = journal.requests(matching: pattern)
+            return found.count >= count ? found : nil
         }
     }
 }

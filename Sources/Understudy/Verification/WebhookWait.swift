@@ -3,7 +3,7 @@ import UnderstudyCore
 
 /// Waits for webhook outcomes in the journal, woken by its sub-event observer, not by polling.
 enum WebhookWait {
-    struct TimedOut: Error {}
+    typealias TimedOut = WakeUpWait.TimedOut
 
     static func outcomes(in journal: RequestJournal) -> [SubEvent] {
         journal.events.flatMap { $0.subEvents.filter { $0.type == WebhookDispatcher.subEventType } }
@@ -20,21 +20,9 @@ enum WebhookWait {
             continuation.finish()
         }
         continuation.yield()
-        return try await withThrowingTaskGroup(of: [SubEvent]?.self) { group in
-            group.addTask {
-                for await _ in wakeUps {
-                    let found = outcomes(in: journal)
-                    if found.count >= count { return found }
-                }
-                return nil
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let found = first else { throw TimedOut() }
-            return found
+        return try await WakeUpWait.first(wakeUps: wakeUps, timeout: timeout) {
+            let found = outcomes(in: journal)
+            return found.count >= count ? found : nil
         }
     }
 }

@@ -36,13 +36,8 @@ public final class ResponseTemplater: Sendable {
         _ definition: ResponseDefinition, stub: StubMapping, request: LoggedRequest, files: FilesDirectory?,
         now: Date = Date()
     ) throws(TemplateError) -> ResponseDefinition {
-        var variables: [String: String] = [:]
-        if case .urlPathTemplate(let pathTemplate)? = stub.request.url {
-            variables = pathTemplate.match(request.path) ?? [:]
-        }
-        let environment = TemplateEnvironment(
-            escaping: configuration.escaping, partials: files.map { FilesPartialSource(files: $0, cache: cache) },
-            rsaSigner: configuration.rsaSigner)
+        let variables = Self.pathVariables(of: stub, in: request)
+        let environment = environment(files: files)
         let context = Context(
             templater: self, request: request, variables: variables, now: now, environment: environment)
         var rendered = definition
@@ -171,5 +166,20 @@ public final class ResponseTemplater: Sendable {
             default: return json
             }
         }
+    }
+}
+
+extension ResponseTemplater {
+    /// The `{name}` values of a `urlPathTemplate` stub's path, for `request.path.name`.
+    static func pathVariables(of stub: StubMapping, in request: LoggedRequest) -> [String: String] {
+        guard case .urlPathTemplate(let pathTemplate)? = stub.request.url else { return [:] }
+        return pathTemplate.match(request.path) ?? [:]
+    }
+
+    /// Escaping, partials from `__files` and the RS256 signer, as configured.
+    func environment(files: FilesDirectory?) -> TemplateEnvironment {
+        TemplateEnvironment(
+            escaping: configuration.escaping, partials: files.map { FilesPartialSource(files: $0, cache: cache) },
+            rsaSigner: configuration.rsaSigner)
     }
 }

@@ -10,13 +10,8 @@ extension ResponseTemplater {
         _ webhook: Webhook, stub: StubMapping, request: LoggedRequest, response: LoggedResponse,
         files: FilesDirectory?, now: Date = Date()
     ) throws(TemplateError) -> WebhookRequest {
-        var variables: [String: String] = [:]
-        if case .urlPathTemplate(let pathTemplate)? = stub.request.url {
-            variables = pathTemplate.match(request.path) ?? [:]
-        }
-        let environment = TemplateEnvironment(
-            escaping: configuration.escaping, partials: files.map { FilesPartialSource(files: $0, cache: cache) },
-            rsaSigner: configuration.rsaSigner)
+        let variables = Self.pathVariables(of: stub, in: request)
+        let environment = environment(files: files)
         let original = Self.model(of: response)
         func render(_ text: String) throws(TemplateError) -> String {
             guard text.contains("{{") else { return text }
