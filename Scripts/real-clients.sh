@@ -106,6 +106,17 @@ expect "curl -T writes a body file through /__admin/files" '"eyJuIjo0Mn0="' \
 expect "a stub added through the admin API serves that file" '201 {"n":42}' bash -c "
     curl -s -o /dev/null -w '%{http_code} ' -d '{\"request\":{\"url\":\"/n\"},\"response\":{\"bodyFileName\":\"uploaded/n.json\"}}' \
         '$http_url/__admin/mappings' && curl -s '$http_url/n'"
+expect "curl: a oneOf method list matches its methods only" "200 200 404" bash -c "
+    curl -s -o /dev/null -d '{\"request\":{\"method\":{\"oneOf\":[\"GET\",\"PUT\"]},\"url\":\"/either\"},\"response\":{\"status\":200}}' '$http_url/__admin/mappings'
+    curl -s -o /dev/null -w '%{http_code} ' '$http_url/either'; curl -s -o /dev/null -w '%{http_code} ' -X PUT '$http_url/either'
+    curl -s -o /dev/null -w '%{http_code}' -X DELETE '$http_url/either'"
+expect "curl: a webhook stubbed through the admin API reaches its target with its templated body" "1" bash -c "
+    curl -s -o /dev/null -d '{\"request\":{\"urlPath\":\"/pay\"},\"response\":{\"status\":202},\"serveEventListeners\":[{\"name\":\"webhook\",\"parameters\":{\"method\":\"POST\",\"url\":\"$http_url/hook\",\"body\":\"paid {{originalRequest.query.id}}\"}}]}' '$http_url/__admin/mappings'
+    curl -s -o /dev/null '$http_url/pay?id=7'
+    for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do   # sent after the response: look until it is in
+        curl -s '$http_url/__admin/requests' | grep -q 'paid 7' && break; sleep 0.5
+    done
+    curl -s '$http_url/__admin/requests' | grep -o 'paid 7' | head -n 1 | wc -l"
 expect "curl cannot write outside __files" "403" \
     curl -s -o /dev/null -w "%{http_code}" -T "$work/upload.json" --path-as-is "$http_url/__admin/files/..%2Fescaped.json"
 
