@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Clients nobody here wrote, against one `understudy serve --port 0 --https-port 0`, over each
 # protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS, and `-N` on a
-# server-sent event stream), httpx with h2 (prior knowledge and TLS) and httpx-sse (pytest in
-# Tests/Compatibility/python), and the JDK's HttpClient
+# server-sent event stream, `--digest`), httpx with h2 (prior knowledge and TLS), its DigestAuth,
+# and httpx-sse (pytest in Tests/Compatibility/python), and the JDK's HttpClient
 # (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
 # then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool).
 #
@@ -117,13 +117,18 @@ expect "curl: a webhook stubbed through the admin API reaches its target with it
         curl -s '$http_url/__admin/requests' | grep -q 'paid 7' && break; sleep 0.5
     done
     curl -s '$http_url/__admin/requests' | grep -o 'paid 7' | head -n 1 | wc -l"
+expect "curl --digest answers a Digest challenge (SHA-256 and MD5 offered); a wrong password stays out" "200 401" bash -c "
+    curl -s -o /dev/null -d '{\"priority\":10,\"request\":{\"urlPath\":\"/vault\"},\"response\":{\"status\":401,\"digestChallenge\":{\"realm\":\"vault\",\"algorithms\":[\"SHA-256\",\"MD5\"]}}}' '$http_url/__admin/mappings'
+    curl -s -o /dev/null -d '{\"request\":{\"urlPath\":\"/vault\",\"digestAuthCredentials\":{\"username\":\"ada\",\"password\":\"lovelace\"}},\"response\":{\"status\":200}}' '$http_url/__admin/mappings'
+    curl -s -o /dev/null -w '%{http_code} ' --digest -u ada:lovelace '$http_url/vault'
+    curl -s -o /dev/null -w '%{http_code}' --digest -u ada:babbage '$http_url/vault'"
 expect "curl cannot write outside __files" "403" \
     curl -s -o /dev/null -w "%{http_code}" -T "$work/upload.json" --path-as-is "$http_url/__admin/files/..%2Fescaped.json"
 
 echo "== httpx $("$venv/bin/python" -c 'import httpx; print(httpx.__version__)')"
 UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$work/ca.pem" \
     "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/Compatibility/python/test_httpx_http2.py \
-    Tests/Compatibility/python/test_httpx_sse.py || failures=$((failures + 1))
+    Tests/Compatibility/python/test_httpx_sse.py Tests/Compatibility/python/test_httpx_digest.py || failures=$((failures + 1))
 
 echo "== JDK HttpClient ($(java -version 2>&1 | head -n 1))"
 keytool -importcert -noprompt -alias understudy-ca -file "$work/ca.pem" -keystore "$work/trust.p12" \

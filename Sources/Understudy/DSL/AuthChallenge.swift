@@ -1,14 +1,34 @@
+import UnderstudyCore
+
 /// The `WWW-Authenticate` challenge a 401 stub sends.
 ///
 /// Only Basic is useful with URLSession on Linux: corelibs aborts the process for other
 /// schemes once a delegate answers with a credential, and for any challenge without `realm=`.
 public struct AuthChallenge: Sendable, Hashable {
-    /// The `WWW-Authenticate` header value, e.g. `Basic realm="api"`.
+    /// The `WWW-Authenticate` header value, e.g. `Basic realm="api"`. For Digest, the first
+    /// challenge without its nonce, which is issued afresh for each response.
     public var headerValue: String
+    /// Set for ``digest(realm:algorithms:qop:)``: the response then carries it as `digestChallenge`.
+    public var digest: DigestChallenge?
 
     /// A challenge with this exact header value.
     public init(headerValue: String) {
         self.headerValue = headerValue
+        self.digest = nil
+    }
+
+    /// RFC 7616's challenge, one `WWW-Authenticate: Digest` header per algorithm, each with a
+    /// nonce issued for that response; a stub with ``RequestPattern/digestAuth(_:_:realm:)``
+    /// accepts the client's answer once per nonce count.
+    public static func digest(
+        realm: String, algorithms: [DigestAlgorithm] = [.md5], qop: [String] = ["auth"]
+    ) -> AuthChallenge {
+        let challenge = DigestChallenge(realm: realm, algorithms: algorithms, qop: qop)
+        var result = AuthChallenge(
+            headerValue: "Digest realm=\(quoted(realm)), qop=\(quoted(qop.joined(separator: ", "))), algorithm="
+                + (algorithms.first ?? .md5).rawValue)
+        result.digest = challenge
+        return result
     }
 
     /// `Basic realm="<realm>"`.

@@ -77,6 +77,16 @@ extension RequestPattern {
         return copy
     }
 
+    /// Requires an RFC 7616 `Authorization: Digest` answer for this user and password
+    /// (`digestAuthCredentials`) to a nonce a ``AuthChallenge/digest(realm:algorithms:qop:)`` stub
+    /// issued, with a nonce count no other request used. MD5, SHA-256 and their `-sess` forms,
+    /// `qop` `auth` or `auth-int`.
+    public func digestAuth(_ username: String, _ password: String, realm: String? = nil) -> RequestPattern {
+        var copy = self
+        copy.digestAuthCredentials = DigestCredentials(username: username, password: password, realm: realm)
+        return copy
+    }
+
     /// Requires `Authorization: Basic` with these credentials (`basicAuthCredentials`).
     public func basicAuth(_ username: String, _ password: String) -> RequestPattern {
         var copy = self

@@ -30,7 +30,12 @@ extension ResponseDefinition {
     /// URLProtocol that answers a challenge hands the retry to the real network, so in-process
     /// fails fast instead.
     public static func unauthorized(challenge: AuthChallenge) -> ResponseDefinition {
-        status(401).header("WWW-Authenticate", challenge.headerValue)
+        guard let digest = challenge.digest else {
+            return status(401).header("WWW-Authenticate", challenge.headerValue)
+        }
+        var response = status(401)
+        response.digestChallenge = digest
+        return response
     }
 
     /// A redirect (`Location` header, 302 unless told). URLSession follows it over the server

@@ -43,6 +43,10 @@ enum RequestPatternDecoder {
                 username: try credentials.string("username") ?? "",
                 password: try credentials.string("password") ?? "")
         }
+        if let digest = reader.value("digestAuthCredentials") {
+            pattern.digestAuthCredentials = try DigestAuthCodec.credentials(
+                digest, at: reader.path("digestAuthCredentials"))
+        }
         if let bodies = try reader.array("bodyPatterns") {
             for (i, body) in bodies.enumerated() {
                 pattern.bodyPatterns.append(

@@ -62,6 +62,9 @@ enum ResponseDefinitionDecoder {
         if let chunks = try reader.array("bodyChunks") {
             response.bodyChunks = try BodyChunksCodec.decode(chunks, at: reader.path("bodyChunks"))
         }
+        if let challenge = reader.value("digestChallenge") {
+            response.digestChallenge = try DigestAuthCodec.challenge(challenge, at: reader.path("digestChallenge"))
+        }
         try refuseStreamConflicts(response, reader)
         return response
     }

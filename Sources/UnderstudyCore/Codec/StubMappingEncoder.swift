@@ -56,6 +56,7 @@ extension RequestPattern {
                 "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password)
             ]
         }
+        if let digestAuthCredentials { object["digestAuthCredentials"] = digestAuthCredentials.json }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.json)) }
         if let clientIp { object["clientIp"] = clientIp.json }
@@ -181,6 +182,7 @@ extension ResponseDefinition {
         if let serverSentEvents { object["serverSentEvents"] = serverSentEvents.json }
         if let bodyChunks { object["bodyChunks"] = .array(bodyChunks.map(\.json)) }
         if let fault { object["fault"] = .string(fault.rawValue) }
+        if let digestChallenge { object["digestChallenge"] = digestChallenge.json }
         if let proxy {
             object["proxyBaseUrl"] = .string(proxy.baseURL)
             if let prefix = proxy.urlPrefixToRemove { object["proxyUrlPrefixToRemove"] = .string(prefix) }

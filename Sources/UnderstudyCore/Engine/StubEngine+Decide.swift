@@ -33,7 +33,8 @@ extension StubEngine {
         var selectedNeeds: ResponseNeeds = []
         let selected = store.match(request, now: now) { stub in
             let needs = needs(of: stub)
-            guard capabilities.admits(needs.union(globalNeeds)), accept(stub) else { return false }
+            guard capabilities.admits(needs.union(globalNeeds)), accept(stub), stub.claimsDigestNonce(for: request)
+            else { return false }
             selectedNeeds = needs
             return true
         }
@@ -67,7 +68,7 @@ extension StubEngine {
         accepting accept: (StubMapping) -> Bool
     ) -> Decision {
         func admitted(_ stub: StubMapping) -> Bool {
-            capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub)
+            capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub) && stub.claimsDigestNonce(for: head)
         }
         guard case .stub(let stub) = store.matchIgnoringBody(head, now: now, committingIf: admitted), admitted(stub)
         else { return .declined }

@@ -51,6 +51,17 @@ public final class StubEngine: Sendable {
 
     /// - Parameter rendered: the response after templating, when the stub is templated.
     func decision(for stub: StubMapping, request: LoggedRequest, rendered: ResponseDefinition? = nil) -> ServeDecision {
+        var decision = undecoratedDecision(for: stub, request: request, rendered: rendered)
+        // A Digest challenge gets a fresh nonce on every response, so it is never prebuilt.
+        if let challenge = (rendered ?? stub.response).digestChallenge {
+            for value in challenge.headerValues() { decision.headers.add("WWW-Authenticate", value) }
+        }
+        return decision
+    }
+
+    private func undecoratedDecision(
+        for stub: StubMapping, request: LoggedRequest, rendered: ResponseDefinition?
+    ) -> ServeDecision {
         let definition = rendered ?? stub.response
         if rendered == nil, let body = stub.prebuiltResponse.body {
             return ServeDecision(

@@ -49,6 +49,7 @@ extension RequestPattern {
         if let basicAuthCredentials, !basicAuthCredentials.matches(context.request.headers.values("Authorization")) {
             return false
         }
+        if let digestAuthCredentials, case .refused = digestAuthCredentials.verdict(context.request) { return false }
         for body in bodyPatterns where !body.matchesBody(context) { return false }
         for part in multipartPatterns where !part.matches(context) { return false }
         return true

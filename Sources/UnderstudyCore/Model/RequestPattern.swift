@@ -16,6 +16,8 @@ public struct RequestPattern: Sendable, Equatable {
     public var formParameters: [NamedPattern<MultiValuePattern>]
     public var cookies: [NamedPattern<StringValuePattern>]
     public var basicAuthCredentials: BasicCredentials?
+    /// Our extension: an RFC 7616 Digest answer for this user (``DigestCredentials``).
+    public var digestAuthCredentials: DigestCredentials? = nil
     /// All must match.
     public var bodyPatterns: [StringValuePattern]
     public var multipartPatterns: [MultipartPattern]

@@ -16,6 +16,8 @@ public struct ResponseDefinition: Sendable, Equatable {
     /// A body sent chunk by chunk, each after its delay (``BodyChunk``), instead of a body.
     public var bodyChunks: [BodyChunk]?
     public var fault: Fault?
+    /// Our extension: a Digest challenge with a fresh nonce on every response (``DigestChallenge``).
+    public var digestChallenge: DigestChallenge? = nil
     public var proxy: ProxySettings?
     public var transformers: [String]
     public var transformerParameters: JSONObject?

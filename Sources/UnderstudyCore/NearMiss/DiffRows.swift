@@ -73,6 +73,19 @@ enum DiffRows {
                     actual: actual.isEmpty ? "" : "Authorization: \(actual.joined(separator: ", "))",
                     mismatch: auth.matches(actual) ? nil : "Header"))
         }
+        if let digest = pattern.digestAuthCredentials {
+            let refusal: String?
+            switch digest.verdict(request) {
+            case .valid: refusal = nil
+            case .refused(let why): refusal = why
+            }
+            detail.append(
+                DiffRow(
+                    expected: "Authorization: Digest \(digest.username)"
+                        + (digest.realm.map { " (realm \($0))" } ?? ""),
+                    actual: refusal ?? "Authorization: Digest \(digest.username)",
+                    mismatch: refusal == nil ? nil : "Header"))
+        }
         for query in pattern.queryParameters {
             detail.append(keyedRow("Query", query.name, query.pattern, context.queryParameters[query.name] ?? []))
         }

@@ -37,6 +37,7 @@ final class NearMissKey: Sendable {
         let others =
             pattern.pathParameters.count + pattern.headers.count + pattern.queryParameters.count
             + pattern.formParameters.count + pattern.cookies.count + (pattern.basicAuthCredentials == nil ? 0 : 1)
+            + (pattern.digestAuthCredentials == nil ? 0 : 1)
             + pattern.bodyPatterns.count + pattern.multipartPatterns.count + (inScenario ? 1 : 0)
         weight += Double(others) * PartWeight.other
         totalWeight = weight

@@ -62,6 +62,11 @@ extension RequestPattern {
         if let basicAuthCredentials {
             add(PartWeight.other, basicAuthCredentials.matches(request.headers.values("Authorization")) ? 0 : 1)
         }
+        if let digestAuthCredentials {
+            let valid: Bool
+            if case .valid = digestAuthCredentials.verdict(request) { valid = true } else { valid = false }
+            add(PartWeight.other, valid ? 0 : 1)
+        }
         for body in bodyPatterns { add(PartWeight.other, body.bodyDistance(context)) }
         for part in multipartPatterns { add(PartWeight.other, part.matches(context) ? 0 : 1) }
         if scenarioMismatch { add(PartWeight.other, 1) }

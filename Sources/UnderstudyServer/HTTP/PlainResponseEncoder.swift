@@ -13,6 +13,8 @@ enum PlainResponseEncoder {
         let response = stub.response
         let code = response.status <= 0 ? 200 : response.status
         guard (200...599).contains(code), code != 204, code != 304 else { return false }
+        // A fresh nonce per response: never the same bytes twice, so never kept per connection.
+        guard response.digestChallenge == nil else { return false }
         if let name = stub.name, !ResponseHeadBuilder.isValidValue(name) { return false }
         for header in response.headers {
             guard ResponseHeadBuilder.isValidName(header.name),

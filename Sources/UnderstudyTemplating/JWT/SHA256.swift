@@ -72,3 +72,7 @@ enum SHA256 {
         return hash(block.map { $0 ^ 0x5c } + inner)
     }
 }
+
+/// SHA-256 for the other Understudy modules (Core's HTTP Digest), without putting a type named
+/// `SHA256` in their scope next to swift-crypto's.
+package func understudySHA256(_ message: [UInt8]) -> [UInt8] { SHA256.hash(message) }
