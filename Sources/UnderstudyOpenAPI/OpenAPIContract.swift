@@ -51,8 +51,8 @@ public struct OpenAPIContract: ContractChecker {
             guard mode == .enforce, !violations.isEmpty else {
                 return ContractRequestCheck(operation: id, violations: violations)
             }
-            return ContractRequestCheck(
-                operation: id, violations: violations, rejection: ProblemDetails.badRequest(violations))
+            let answer = SpecAnswer(spec: specs[spec]).rejection(request, operation: operation, violations: violations)
+            return ContractRequestCheck(operation: id, violations: violations, rejection: answer)
         case .methodNotAllowed(let allowed, let template):
             let violation = ContractViolation(
                 side: .request, location: "method", specPath: "#/paths/" + SpecPointerEscape.escape(template),

@@ -78,12 +78,24 @@ import UnderstudyOpenAPI
 
     @Test func enforcingAnswers400WithProblemDetails() throws {
         let enforcing = OpenAPIContract(specs: contract.specs, mode: .enforce)
-        let check = enforcing.checkRequest(request("GET", "/pets/abc"))
+        let check = enforcing.checkRequest(request("GET", "/pets?limit=500"))
         let rejection = try #require(check.rejection)
         #expect(rejection.status == 400)
         #expect(rejection.headers.first("Content-Type") == "application/problem+json")
         let body = try JSONParser.parse(rejection.body)
-        #expect(body["violations"]?.arrayValue?.first?["where"] == "path.petId")
+        #expect(
+            body["violations"]?.arrayValue?.compactMap { $0["where"]?.stringValue }.sorted() == [
+                "header.X-Trace", "query.limit"
+            ])
+    }
+
+    @Test func enforcingFollowsADocumentedDefaultResponse() throws {
+        // GET /pets/{petId} documents `default` as JSON with a message: the 400 keeps to it.
+        let enforcing = OpenAPIContract(specs: contract.specs, mode: .enforce)
+        let rejection = try #require(enforcing.checkRequest(request("GET", "/pets/abc")).rejection)
+        #expect(rejection.status == 400)
+        #expect(rejection.headers.first("Content-Type") == "application/json")
+        #expect(try JSONParser.parse(rejection.body)["message"] != nil)
     }
 
     @Test func anUndocumentedMethodIs405WithAllowWhenEnforced() throws {
@@ -133,5 +145,29 @@ import UnderstudyOpenAPI
         let found = contract.checkResponse(
             .init(status: 200, headers: ["Content-Type": "application/json"], body: Data(deep.utf8)), operation: id)
         #expect(found.map(\.pointer) == ["/owner/pets/0/owner/pets/0/id"])
+    }
+}
+
+@Suite struct DelimitedArrayTests {
+    @Test func anEscapedCommaStaysInsideItsItem() throws {
+        let spec = try SpecFixture.spec(
+            """
+            openapi: 3.1.0
+            info: { title: T, version: "1" }
+            paths:
+              /search:
+                get:
+                  parameters:
+                    - name: tags
+                      in: query
+                      explode: false
+                      schema: { type: array, maxItems: 2, items: { type: string } }
+                  responses: { "200": { description: ok } }
+            """)
+        let contract = OpenAPIContract(specs: [spec])
+        // Two items, the second holding a comma: within maxItems.
+        #expect(contract.checkRequest(LoggedRequest(method: "GET", url: "/search?tags=a,b%2Cc")).violations.isEmpty)
+        let three = contract.checkRequest(LoggedRequest(method: "GET", url: "/search?tags=a,b,c"))
+        #expect(three.violations.map(\.location) == ["query.tags"])
     }
 }

@@ -89,7 +89,7 @@ import UnderstudyServer
 
     @Test func enforceModeAnswers400And405() async throws {
         try await withContractServer(mode: .enforce) { server, _ in
-            let (status, response, data) = try await send(server, "GET", "/pets/abc")
+            let (status, response, data) = try await send(server, "GET", "/pets?limit=abc")
             #expect(status == 400)
             #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/problem+json")
             #expect(try JSONParser.parse(data)["status"] == 400)

@@ -62,10 +62,13 @@ enum JSONSchemaFormat: String, Sendable {
     }
 
     private static func integer(_ number: JSONNumber, in range: ClosedRange<Int64>) -> Bool {
-        if let value = number.intValue { return range.contains(Int64(value)) }
+        if let value = Int64(number.text) { return range.contains(value) }
+        // Plain digits that Int64 cannot hold are out of any of these ranges; a Double would round
+        // 2^63 down to Int64.max and let it through.
+        if number.text.range(of: #"^-?[0-9]+$"#, options: .regularExpression) != nil { return false }
         let value = number.doubleValue
         // A fraction is the `type` keyword's business, not the format's.
         guard value.rounded() == value else { return true }
-        return value >= Double(range.lowerBound) && value <= Double(range.upperBound)
+        return value > Double(range.lowerBound) - 1 && value < Double(range.upperBound)
     }
 }

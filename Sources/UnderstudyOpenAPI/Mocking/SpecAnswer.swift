@@ -47,6 +47,23 @@ struct SpecAnswer {
         return ContractAnswer(status: status, headers: headers, body: data)
     }
 
+    /// The answer to a request that breaks the contract: problem details listing the violations,
+    /// unless the operation documents its 400 (by code, `4XX` or `default`) with a body that is
+    /// not problem details; then that body, generated, so the mock keeps to its own contract.
+    func rejection(_ request: LoggedRequest, operation: OpenAPIOperation, violations: [ContractViolation])
+        -> ContractAnswer
+    {
+        let problem = ProblemDetails.badRequest(violations)
+        guard let rule = ResponseValidator.rule(for: 400, in: operation), !rule.content.isEmpty,
+            !rule.content.contains(where: { $0.mediaType == "application/problem+json" })
+        else { return problem }
+        var documented = answer(
+            LoggedRequest(method: request.method, url: request.url, headers: ["Prefer": "code=400"]),
+            operation: operation)
+        documented.status = 400
+        return documented
+    }
+
     /// The documented response to answer with: the preferred status's, else the first 2xx,
     /// else the first documented one.
     private func response(_ operation: OpenAPIOperation, preferring code: Int?) -> ResponseRule? {

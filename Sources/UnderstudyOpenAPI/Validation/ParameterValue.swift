@@ -5,7 +5,9 @@ import UnderstudyJSON
 /// it: `7` for an integer, `true` for a boolean, an array for `a,b` or repeated names. Text that
 /// does not read as the type stays a string, and the schema then says what is wrong.
 enum ParameterValue {
-    static func json(_ values: [String], rule: ParameterRule) -> JSONValue {
+    /// - Parameter encoded: whether `values` are still percent-encoded, as sent: a delimited array
+    ///   is then split on the delimiters as sent, and each item decoded after.
+    static func json(_ values: [String], rule: ParameterRule, encoded: Bool = false) -> JSONValue {
         let schema = rule.schema ?? .object(JSONObject())
         switch primaryType(schema) {
         case "array":
@@ -13,16 +15,19 @@ enum ParameterValue {
             if rule.explode && rule.style == "form" {
                 items = values
             } else {
-                let separator: Character =
+                let delimiters: [String] =
                     switch rule.style {
-                    case "spaceDelimited": " "
-                    case "pipeDelimited": "|"
-                    default: ","
+                    case "spaceDelimited": encoded ? ["%20", "+"] : [" "]
+                    case "pipeDelimited": encoded ? ["|", "%7C", "%7c"] : ["|"]
+                    default: [","]
                     }
-                items = values.flatMap {
-                    $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+                items = values.flatMap { value in
+                    delimiters.reduce([value]) { parts, delimiter in
+                        parts.flatMap { $0.components(separatedBy: delimiter) }
+                    }
                 }
                 if values == [""] { items = [] }
+                if encoded { items = items.map(RawQuery.decode) }
             }
             let itemSchema = schema["items"] ?? .object(JSONObject())
             return .array(items.map { scalar($0, type: primaryType(itemSchema)) })

@@ -17,7 +17,8 @@ struct RequestValidator {
             let values: [String]
             switch rule.location {
             case .path: values = pathParameters[rule.name].map { [$0] } ?? []
-            case .query: values = query.first { $0.name == rule.name }?.values ?? []
+            case .query:
+                values = query.first { $0.name == rule.name }?.values ?? []
             case .header: values = request.headers.values(rule.name)
             case .cookie: values = cookies.first { $0.name == rule.name }?.values ?? []
             }
@@ -32,7 +33,13 @@ struct RequestValidator {
                 continue
             }
             guard let index = rule.schemaIndex else { continue }
-            let value = ParameterValue.json(values, rule: rule)
+            var value = ParameterValue.json(values, rule: rule)
+            if rule.location == .query, !(rule.explode && rule.style == "form"), let raw = request.rawQuery,
+                case .array = value
+            {
+                // Delimited arrays split on the delimiters as sent: an escaped `%2C` is part of an item.
+                value = ParameterValue.json(RawQuery.values(named: rule.name, in: raw), rule: rule, encoded: true)
+            }
             for problem in spec.validators[index].validate(value) {
                 result.append(
                     violation(
@@ -113,5 +120,22 @@ enum MediaMatcher {
         let major = type.split(separator: "/").first.map(String.init) ?? ""
         if let range = rules.first(where: { $0.mediaType == major + "/*" }) { return range }
         return rules.first { $0.mediaType == "*/*" }
+    }
+}
+
+/// Query values still percent-encoded, for splitting delimited arrays before decoding.
+enum RawQuery {
+    static func values(named name: String, in query: String) -> [String] {
+        query.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard decode(String(parts[0])) == name else { return nil }
+            return parts.count > 1 ? String(parts[1]) : ""
+        }
+    }
+
+    /// `+` is a space in a query, then percent-decoding.
+    static func decode(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 }

@@ -54,6 +54,14 @@ import UnderstudyJSON
         #expect(!validator.isValid(2_147_483_648))
     }
 
+    @Test func int64RefusesWhatInt64CannotHold() throws {
+        let schema: JSONValue = ["type": "integer", "format": "int64"]
+        let validator = try JSONSchemaValidator.compile([[]], in: schema, assertingFormats: true)[0]
+        #expect(validator.isValid(.number(JSONNumber(literal: "9223372036854775807"))))
+        #expect(!validator.isValid(.number(JSONNumber(literal: "9223372036854775808"))))
+        #expect(!validator.isValid(.number(JSONNumber(literal: "-9223372036854775809"))))
+    }
+
     @Test func aLocationThatHoldsNoSchemaIsAnError() {
         #expect(throws: JSONSchemaError.self) {
             _ = try JSONSchemaValidator.compile([["paths", "missing"]], in: document)
