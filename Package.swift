@@ -117,7 +117,10 @@ let package = Package(
         // Speed figures side by side with a baseline; run with `swift run -c release understudy-bench`.
         .executableTarget(
             name: "UnderstudyBenchmarks",
-            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "Understudy"],
+            dependencies: [
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "Understudy", "UnderstudyOpenAPI",
+                .product(name: "Yams", package: "Yams")
+            ],
             path: "Benchmarks/UnderstudyBenchmarks"),
         // The baseline for Scripts/bench-server.sh: the simplest SwiftNIO HTTP/1.1 hello-world.
         .executableTarget(
