@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .library(name: "UnderstudyJWT", targets: ["UnderstudyJWT"]),
+        .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -26,7 +27,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
-        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4")
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        // The external-loading trait is off: sibling-file `$ref`s are resolved before decoding.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -91,19 +95,32 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto")
             ]),
+        // Mock from an OpenAPI spec, request and response validation, drift checks: OpenAPIKit checks
+        // a spec's structure, Yams reads YAML, and UnderstudyJSON's JSON Schema checks bodies.
+        .target(
+            name: "UnderstudyOpenAPI",
+            dependencies: [
+                "UnderstudyCore", "UnderstudyJSON",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams")
+            ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyServer", "UnderstudyRecording",
-                "UnderstudyTLS", "UnderstudyJWT",
+                "UnderstudyTLS", "UnderstudyJWT", "UnderstudyOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]),
         // Speed figures side by side with a baseline; run with `swift run -c release understudy-bench`.
         .executableTarget(
             name: "UnderstudyBenchmarks",
-            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "Understudy"],
+            dependencies: [
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "Understudy", "UnderstudyOpenAPI",
+                .product(name: "Yams", package: "Yams")
+            ],
             path: "Benchmarks/UnderstudyBenchmarks"),
         // The baseline for Scripts/bench-server.sh: the simplest SwiftNIO HTTP/1.1 hello-world.
         .executableTarget(
@@ -178,6 +195,9 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2")
             ]),
+        .testTarget(
+            name: "UnderstudyOpenAPITests",
+            dependencies: ["UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
         .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyCore", "UnderstudyJSON"]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyOpenAPI
 
 /// `understudy check`: validates a mapping folder the way start-up would, and more.
 struct CheckCommand: ParsableCommand {
@@ -19,6 +20,13 @@ struct CheckCommand: ParsableCommand {
     )
     var globalResponseTemplating = false
 
+    @Option(
+        name: .customLong("openapi"),
+        help: ArgumentHelp(
+            "An OpenAPI 3.0 or 3.1 spec: each stub's response is checked against the operation its request reaches, and stubs that reach none are listed. Repeatable.",
+            valueName: "file"))
+    var openAPIFiles: [String] = []
+
     func run() throws {
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
         guard FileManager.default.fileExists(atPath: directory.mappingsURL.path) else {
@@ -27,9 +35,24 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let result = directory.load()
-        let problems =
+        var problems =
             result.errors + directory.bodyFileProblems(result.stubs)
             + directory.templateProblems(result.stubs, global: globalResponseTemplating)
+        if !openAPIFiles.isEmpty {
+            let contract: OpenAPIContract
+            do {
+                contract = try OpenAPIContract.load(openAPIFiles.map { URL(fileURLWithPath: $0) })
+            } catch {
+                print("error: \(error)")
+                throw ExitCode(1)
+            }
+            let report = StubDriftCheck(contract: contract).check(result.stubs, files: directory.files)
+            problems += report.problems
+            for stub in report.unreached { print("note: \(stub)") }
+            print(
+                "OpenAPI: \(report.checked) stub\(report.checked == 1 ? "" : "s") checked against the spec, \(report.unreached.count) reaching no operation"
+            )
+        }
         for problem in problems { print("error: \(problem)") }
         print(
             "\(result.fileCount) mapping files, \(result.stubs.count) stubs, \(problems.count) problem\(problems.count == 1 ? "" : "s")"

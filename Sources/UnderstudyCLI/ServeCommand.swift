@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import UnderstudyCore
 import UnderstudyJWT
+import UnderstudyOpenAPI
 import UnderstudyRecording
 import UnderstudyServer
 import UnderstudyTemplating
@@ -91,6 +92,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Log every request with the stub it matched, or the near-miss diff when none did.")
     var verbose = false
 
+    @OptionGroup(title: "OpenAPI")
+    var openAPI: OpenAPIOptions
+
     @OptionGroup(title: "HTTPS")
     var https: HTTPSOptions
 
@@ -115,6 +119,13 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
         let upstreamTrust = try upstreams.trust()
         let engine = try loadEngine(directory)
+        do {
+            engine.contract = try openAPI.contract()
+        } catch {
+            FileHandle.standardError.write(
+                Data("error: \(error)\nunderstudy: the OpenAPI spec cannot be used; not starting.\n".utf8))
+            throw ExitCode(1)
+        }
         let httpsListener: HTTPSListener?
         do {
             httpsListener = try https.makeListener()
@@ -170,9 +181,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         FileHandle.standardOutput.write(Data((StubTable.render(engine.store.storedStubs) + "\n").utf8))
         let verboseToken = verbose ? NotMatchedReporter.start(engine: engine, logger: logger) : nil
+        let contractTokens =
+            engine.contract == nil ? [] : ContractViolationReporter.start(engine: engine, logger: logger)
         await server.waitUntilStopped()
         signals.cancel()
         verboseToken?.cancel()
+        for token in contractTokens { token.cancel() }
     }
 
     /// The flag wins over the environment; an empty variable counts as unset.

@@ -25,6 +25,16 @@ public struct ServeDecision: Sendable {
     public var templateError: String? = nil
     /// The engine's gate that holds this answer until released, if the stub names one it adopted.
     public var gate: ResponseGate? = nil
+    /// Set when a contract is installed and the request reached one of its operations: the
+    /// response is checked against it once out.
+    public var contract: ContractContext? = nil
 
     public var wasMatched: Bool { stub != nil }
+}
+
+/// The operation a served request reached, kept with its decision so the response can be checked.
+public struct ContractContext: Sendable {
+    public var operation: ContractOperationID
+    public var method: String
+    public var url: String
 }

@@ -9,6 +9,11 @@ extension StubEngine {
     /// misses. A global delay the transport cannot render declines before anything is matched.
     /// A declined request has changed nothing: no journal entry, no scenario move.
     ///
+    /// With a ``contract`` installed, every request is checked against it before matching (its
+    /// violations go on the journal entry); an enforced rejection is answered instead of any
+    /// stub, and a request no stub matches that reaches an operation is answered by the contract.
+    /// A decision from the request's head alone (a streamed proxy) is not checked.
+    ///
     /// Otherwise the request is journalled (at once, or when deferred work runs, or through the
     /// ``StreamedEntry`` once a streamed body has ended) and its scenario moved. Complete the
     /// journal entry with ``complete(_:timing:)`` once the response is out.
@@ -28,6 +33,13 @@ extension StubEngine {
             return decideFromHead(
                 request, capabilities: capabilities, globalNeeds: globalNeeds, now: now, accepting: accept)
         }
+        // The contract sees every request first; an enforced rejection replaces any stub.
+        let contract = self.contract
+        let check = contract?.checkRequest(request)
+        if let check, let rejection = check.rejection {
+            guard capabilities.answersMisses else { return .declined }
+            return .immediate(contractDecision(rejection, request: request, check: check, checksResponse: false))
+        }
         // What the selected stub needs, worked out once: the accepting closure is the only place
         // that sees it before the store commits the match.
         var selectedNeeds: ResponseNeeds = []
@@ -40,18 +52,23 @@ extension StubEngine {
         }
         guard let stub = selected else {
             guard capabilities.answersMisses else { return .declined }
+            // Stubs come first; then the contract answers for any operation the request reached.
+            if let contract, let check, let operation = check.operation {
+                let answer = contract.answer(request, operation: operation)
+                return .immediate(contractDecision(answer, request: request, check: check, checksResponse: true))
+            }
             let width =
                 capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
             guard capabilities.defersSlowWork else {
-                return .immediate(notMatched(request, consoleWidth: width, now: now))
+                return .immediate(notMatched(request, consoleWidth: width, now: now, contractCheck: check))
             }
-            return .deferred { self.notMatched(request, consoleWidth: width, now: now) }
+            return .deferred { self.notMatched(request, consoleWidth: width, now: now, contractCheck: check) }
         }
         // Body files and templates can be slow (disk, JSONPath on a big body).
         if capabilities.defersSlowWork, !selectedNeeds.isDisjoint(with: .slow) {
-            return .deferred { self.matchedDecision(stub, request: request, now: now) }
+            return .deferred { self.matchedDecision(stub, request: request, now: now, contractCheck: check) }
         }
-        return .immediate(matchedDecision(stub, request: request, now: now))
+        return .immediate(matchedDecision(stub, request: request, now: now, contractCheck: check))
     }
 
     /// What serving `stub` needs under this engine's templating (global settings aside).
@@ -77,9 +94,13 @@ extension StubEngine {
     }
 
     /// The response for a matched stub, journalled; the one place every decision builds it.
-    func matchedDecision(_ stub: StubMapping, request: LoggedRequest, now: Date) -> ServeDecision {
+    func matchedDecision(
+        _ stub: StubMapping, request: LoggedRequest, now: Date, contractCheck: ContractRequestCheck? = nil
+    ) -> ServeDecision {
         // Templates render before journalling so a rendering error goes in as a sub-event.
-        let (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
+        var (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
+        subEvents = noteContractViolations(of: request, contractCheck) + subEvents
+        decision.contract = contractContext(request, contractCheck)
         journal.record(
             ServeEvent(
                 id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))

@@ -17,6 +17,7 @@ public final class StubEngine: Sendable {
     /// Sends matched stubs' webhooks after their responses (once a sender is installed).
     public let webhooks = WebhookDispatcher()
     private let settingsState: Mutex<GlobalSettings>
+    private let contractState: Mutex<(any ContractChecker)?> = Mutex(nil)
 
     public init(
         store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil,
@@ -35,6 +36,13 @@ public final class StubEngine: Sendable {
         set { settingsState.withLock { $0 = newValue } }
     }
 
+    /// The API contract requests and responses are checked against, and misses answered from;
+    /// nil (the default) for none.
+    public var contract: (any ContractChecker)? {
+        get { contractState.withLock { $0 } }
+        set { contractState.withLock { $0 = newValue } }
+    }
+
     /// Fills in the journal entry of a decision: every transport calls it at the same moment, after
     /// any delay and gate, right before the client can see the end of the response.
     /// - Parameter subEvents: what happened while the response went out (each server-sent event,
@@ -42,6 +50,16 @@ public final class StubEngine: Sendable {
     public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
         let response = LoggedResponse(
             status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault)
+        var subEvents = subEvents
+        if let context = decision.contract, decision.fault == nil, decision.stream == nil, let contract {
+            let violations = contract.checkResponse(response, operation: context.operation)
+            subEvents += violations.map(\.subEvent)
+            journal.contractViolations.append(
+                violations.map {
+                    RecordedContractViolation(
+                        eventID: decision.eventID, method: context.method, url: context.url, violation: $0)
+                })
+        }
         journal.complete(decision.eventID, response: response, timing: timing, subEvents: subEvents)
         // The request is in the journal entry; a webhook needs a journal to note its outcome in anyway.
         if let stub = decision.stub, !stub.webhooks.isEmpty, let event = journal.recentEvent(id: decision.eventID) {
@@ -110,13 +128,19 @@ public final class StubEngine: Sendable {
         return .microseconds(Int64(max(0, milliseconds) * 1000))
     }
 
-    func notMatched(_ request: LoggedRequest, consoleWidth: Int?, now: Date) -> ServeDecision {
+    func notMatched(
+        _ request: LoggedRequest, consoleWidth: Int?, now: Date, contractCheck: ContractRequestCheck? = nil
+    ) -> ServeDecision {
+        let contractEvents = noteContractViolations(of: request, contractCheck)
         // An unmatched GET is served from __files when such a file exists.
         if request.method == "GET", let files, let file = files.staticFile(forPath: request.path),
             let data = try? Data(contentsOf: file)
         {
             let definition = ResponseDefinition(status: 200, fromConfiguredStub: false)
-            journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: definition))
+            journal.record(
+                ServeEvent(
+                    id: request.id, request: request, stub: nil, responseDefinition: definition,
+                    subEvents: contractEvents))
             var headers = HeaderFields()
             headers.add("Content-Type", MediaType.forFileExtension(file.pathExtension))
             return ServeDecision(
@@ -136,7 +160,7 @@ public final class StubEngine: Sendable {
         journal.record(
             ServeEvent(
                 id: request.id, request: request, stub: nil, responseDefinition: ServeEvent.notMatchedResponse,
-                subEvents: [subEvent]))
+                subEvents: contractEvents + [subEvent]))
         var headers = HeaderFields()
         headers.add("Content-Type", "text/plain")
         return ServeDecision(

@@ -22,6 +22,8 @@ public final class RequestJournal: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Contract violations noted with these requests; cleared with the journal.
+    public let contractViolations = ContractViolationLog()
 
     /// - Parameter capacity: how many events to keep; 0 disables the journal.
     public init(capacity: Int = RequestJournal.defaultCapacity) {
@@ -151,6 +153,7 @@ public final class RequestJournal: Sendable {
             state.events = []
             state.head = 0
         }
+        contractViolations.removeAll()
     }
 
     /// Changes the capacity, keeping the newest events that fit.

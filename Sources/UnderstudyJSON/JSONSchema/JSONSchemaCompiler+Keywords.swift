@@ -124,7 +124,10 @@ extension JSONSchemaCompiler {
         if let value = object["minLength"] { result.append(.minLength(try count(value, "minLength", at: tokens))) }
         if let value = object["maxLength"] { result.append(.maxLength(try count(value, "maxLength", at: tokens))) }
         if let value = object["pattern"] { result.append(.pattern(try regex(value, at: tokens + ["pattern"]))) }
-        // "format" is an annotation only: it never fails validation (see JSONSchemaValidator).
+        // "format" is an annotation only unless formats are asserted (see JSONSchemaValidator).
+        if assertsFormats, let name = object["format"]?.stringValue, let format = JSONSchemaFormat(rawValue: name) {
+            result.append(.format(format, name: name))
+        }
     }
 
     // MARK: - Argument checks

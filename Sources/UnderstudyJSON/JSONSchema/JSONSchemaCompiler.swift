@@ -7,6 +7,8 @@ struct JSONSchemaCompiler {
 
     let version: JSONSchemaValidator.Version
     let references: JSONSchemaReferences
+    /// Whether `format` fails validation for the formats ``JSONSchemaFormat`` knows.
+    var assertsFormats = false
     private var nodes: [JSONSchemaNode] = []
     private var indexByLocation: [String: Int] = [:]
     private var depth = 0
@@ -20,6 +22,22 @@ struct JSONSchemaCompiler {
             version: version, references: JSONSchemaReferences(root: schema, version: version))
         let root = try compiler.node(at: [], parentBase: JSONSchemaReferences.defaultBase)
         return JSONSchemaProgram(nodes: compiler.nodes, root: root)
+    }
+
+    /// Compiles the schemas at `locations` within one `document` into one program, each
+    /// referenced schema once; returns the program and each location's root node, in order.
+    static func compile(
+        _ locations: [[String]], in document: JSONValue, version: JSONSchemaValidator.Version, assertsFormats: Bool
+    ) throws -> (program: JSONSchemaProgram, roots: [Int]) {
+        var compiler = JSONSchemaCompiler(
+            version: version, references: JSONSchemaReferences(root: document, version: version))
+        compiler.assertsFormats = assertsFormats
+        var roots: [Int] = []
+        roots.reserveCapacity(locations.count)
+        for tokens in locations {
+            roots.append(try compiler.node(at: tokens, parentBase: JSONSchemaReferences.defaultBase))
+        }
+        return (JSONSchemaProgram(nodes: compiler.nodes, root: roots.first ?? 0), roots)
     }
 
     private init(version: JSONSchemaValidator.Version, references: JSONSchemaReferences) {

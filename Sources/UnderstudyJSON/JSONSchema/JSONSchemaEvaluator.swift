@@ -76,6 +76,10 @@ struct JSONSchemaEvaluator {
             return checkNumber(keyword, instance)
         case .minLength, .maxLength, .pattern:
             return checkString(keyword, instance)
+        case .format(let format, let name):
+            if format.accepts(instance) { return true }
+            report("format", "\(JSONWriter.string(instance)) is not a valid \(name)")
+            return false
         case .items, .minItems, .maxItems, .uniqueItems, .contains:
             return checkArray(keyword, instance)
         case .members, .required, .propertyNames, .minProperties, .maxProperties, .dependentRequired, .dependentSchemas:

@@ -62,6 +62,8 @@ enum JSONSchemaKeyword: Sendable {
     case minLength(Int)
     case maxLength(Int)
     case pattern(JSONSchemaRegex)
+    /// `format`, compiled only when the validator asserts formats.
+    case format(JSONSchemaFormat, name: String)
 
     /// Tuple schemas for the first items, then one schema for the rest (`restKeyword` names it).
     case items(prefix: [Int], rest: Int?, restKeyword: String)

@@ -56,6 +56,7 @@ public final class WireMockAdminAPI: AdminRequestHandler {
         addMappingRoutes(to: &router)
         addRequestRoutes(to: &router)
         addNearMissRoutes(to: &router)
+        addContractRoutes(to: &router)
         addScenarioRoutes(to: &router)
         addSettingsRoutes(to: &router)
         addSystemRoutes(to: &router)

@@ -1,0 +1,146 @@
+import Foundation
+import UnderstudyJSON
+
+/// A spec file with every sibling file its `$ref`s reach, merged into one JSON document so that
+/// every reference is a JSON pointer within it: each sibling's whole content goes under
+/// `/x-understudy-files/N`, and references into it (and its own references) are rewritten to
+/// point there. Recursion through files stays finite, as each file is merged once.
+struct SpecBundle: Sendable {
+    /// Where merged files go in the document.
+    static let filesKey = "x-understudy-files"
+
+    /// The merged document.
+    let root: JSONValue
+    /// Each file and the pointer its content sits at ("" for the main file).
+    let files: [(prefix: String, file: SpecFile)]
+
+    static func load(_ url: URL) throws(OpenAPISpecError) -> SpecBundle {
+        var builder = Builder()
+        let main = try SpecFile.read(url.standardizedFileURL)
+        builder.files.append(("", main))
+        builder.indexByPath[main.url.path] = 0
+        var root = try builder.rewrite(main.root, in: 0, pointer: "")
+        var queue = 1
+        while queue < builder.files.count {
+            // Each newly merged file is rewritten in turn; rewriting may merge more.
+            let index = queue
+            builder.merged[index] = try builder.rewrite(builder.files[index].file.root, in: index, pointer: "")
+            queue += 1
+        }
+        if !builder.merged.isEmpty, case .object(var object) = root {
+            let ordered = builder.merged.keys.sorted().map { builder.merged[$0]! }
+            object[filesKey] = .array(ordered)
+            root = .object(object)
+        }
+        let bundle = SpecBundle(root: root, files: builder.files)
+        try bundle.checkReferences(root, pointer: "")
+        return bundle
+    }
+
+    /// The file and line of a pointer into the merged document.
+    func location(of pointer: String) -> (file: String, line: Int?, pointer: String) {
+        for (prefix, file) in files.reversed() where !prefix.isEmpty && pointer.hasPrefix(prefix) {
+            let inner = String(pointer.dropFirst(prefix.count))
+            return (file.url.path, file.line(of: inner), inner)
+        }
+        return (files[0].file.url.path, files[0].file.line(of: pointer), pointer)
+    }
+
+    /// An error at `pointer`, placed in its file.
+    func error(at pointer: String, _ reason: String) -> OpenAPISpecError {
+        let place = location(of: pointer)
+        return OpenAPISpecError(file: place.file, line: place.line, pointer: place.pointer, reason: reason)
+    }
+
+    /// Every `$ref` must lead somewhere: a dangling one fails loading, named.
+    private func checkReferences(_ value: JSONValue, pointer: String) throws(OpenAPISpecError) {
+        switch value {
+        case .object(let object):
+            if let target = object["$ref"]?.stringValue {
+                guard target.hasPrefix("#"), SpecPointer.resolve(String(target.dropFirst()), in: root) != nil else {
+                    throw error(at: pointer + "/$ref", "the $ref \"\(target)\" does not resolve")
+                }
+            }
+            for member in object where member.key != "$ref" {
+                try checkReferences(member.value, pointer: pointer + "/" + YAMLReader.escape(member.key))
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() { try checkReferences(item, pointer: pointer + "/\(index)") }
+        default:
+            break
+        }
+    }
+
+    private struct Builder {
+        var files: [(prefix: String, file: SpecFile)] = []
+        var indexByPath: [String: Int] = [:]
+        var merged: [Int: JSONValue] = [:]
+
+        /// The pointer prefix of file `index` in the merged document.
+        func prefix(of index: Int) -> String {
+            index == 0 ? "" : "/\(SpecBundle.filesKey)/\(index - 1)"
+        }
+
+        mutating func rewrite(_ value: JSONValue, in index: Int, pointer: String) throws(OpenAPISpecError) -> JSONValue
+        {
+            switch value {
+            case .object(let object):
+                var members: [JSONObject.Member] = []
+                for member in object {
+                    let child = pointer + "/" + YAMLReader.escape(member.key)
+                    if member.key == "$ref", let target = member.value.stringValue {
+                        members.append(.init(key: "$ref", value: .string(try reference(target, in: index, at: child))))
+                    } else {
+                        members.append(
+                            .init(key: member.key, value: try rewrite(member.value, in: index, pointer: child)))
+                    }
+                }
+                return .object(JSONObject(members))
+            case .array(let items):
+                var result: [JSONValue] = []
+                for (offset, item) in items.enumerated() {
+                    result.append(try rewrite(item, in: index, pointer: pointer + "/\(offset)"))
+                }
+                return .array(result)
+            default:
+                return value
+            }
+        }
+
+        /// `target` as a pointer into the merged document, merging the file it names if need be.
+        mutating func reference(_ target: String, in index: Int, at pointer: String) throws(OpenAPISpecError) -> String
+        {
+            let file = files[index].file
+            let hash = target.firstIndex(of: "#")
+            let filePart = String(target[..<(hash ?? target.endIndex)])
+            let fragment = hash.map { String(target[target.index(after: $0)...]) } ?? ""
+            guard !filePart.isEmpty else { return "#" + prefix(of: index) + fragment }
+            guard !filePart.contains("://") else {
+                throw OpenAPISpecError(
+                    file: file.url.path, line: file.line(of: pointer), pointer: pointer,
+                    reason:
+                        "the $ref \"\(target)\" is remote; only references within the file or to sibling files are supported"
+                )
+            }
+            let url = URL(fileURLWithPath: filePart, relativeTo: file.url.deletingLastPathComponent())
+                .standardizedFileURL
+            let other: Int
+            if let known = indexByPath[url.path] {
+                other = known
+            } else {
+                let loaded: SpecFile
+                do {
+                    loaded = try SpecFile.read(url)
+                } catch {
+                    throw OpenAPISpecError(
+                        file: file.url.path, line: file.line(of: pointer), pointer: pointer,
+                        reason: "the $ref \"\(target)\" cannot be loaded: \(error)")
+                }
+                other = files.count
+                files.append((prefix(of: other), loaded))
+                indexByPath[url.path] = other
+            }
+            return "#" + prefix(of: other) + fragment
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import UnderstudyCore
+import UnderstudyJSON
+
+/// Checks a request against its operation: every parameter (path, query, header, cookie) for
+/// presence and by its schema, and the body by the schema of its media type.
+struct RequestValidator {
+    let spec: OpenAPISpec
+
+    func violations(
+        of request: LoggedRequest, operation: OpenAPIOperation, pathParameters: [String: String]
+    ) -> [ContractViolation] {
+        var result: [ContractViolation] = []
+        let query = request.queryParameters
+        let cookies = request.cookies
+        for rule in operation.parameters {
+            let values: [String]
+            switch rule.location {
+            case .path: values = pathParameters[rule.name].map { [$0] } ?? []
+            case .query:
+                values = query.first { $0.name == rule.name }?.values ?? []
+            case .header: values = request.headers.values(rule.name)
+            case .cookie: values = cookies.first { $0.name == rule.name }?.values ?? []
+            }
+            let location = "\(rule.location.rawValue).\(rule.name)"
+            guard !values.isEmpty else {
+                if rule.required {
+                    result.append(
+                        violation(
+                            location, spec: rule.pointer, "the required \(rule.location.rawValue) parameter is missing")
+                    )
+                }
+                continue
+            }
+            guard let index = rule.schemaIndex else { continue }
+            var value = ParameterValue.json(values, rule: rule)
+            if rule.location == .query, !(rule.explode && rule.style == "form"), let raw = request.rawQuery,
+                case .array = value
+            {
+                // Delimited arrays split on the delimiters as sent: an escaped `%2C` is part of an item.
+                value = ParameterValue.json(RawQuery.values(named: rule.name, in: raw), rule: rule, encoded: true)
+            }
+            for problem in spec.validators[index].validate(value) {
+                result.append(
+                    violation(
+                        location, pointer: problem.instancePointer, spec: rule.pointer + "/schema",
+                        "\(problem.keyword): \(problem.message)"))
+            }
+        }
+        if let body = operation.body { result += bodyViolations(request, rule: body) }
+        return result
+    }
+
+    private func bodyViolations(_ request: LoggedRequest, rule: RequestBodyRule) -> [ContractViolation] {
+        guard !request.body.isEmpty else {
+            return rule.required ? [violation("body", spec: rule.pointer, "the required request body is missing")] : []
+        }
+        guard !rule.content.isEmpty else { return [] }
+        let contentType = request.headers.first("Content-Type")
+        guard let media = MediaMatcher.best(for: contentType, in: rule.content) else {
+            let documented = rule.content.map(\.mediaType).joined(separator: ", ")
+            return [
+                violation(
+                    "header.Content-Type", spec: rule.pointer + "/content",
+                    "Content-Type \(contentType ?? "(none)") is not documented (\(documented))")
+            ]
+        }
+        guard let index = media.schemaIndex else { return [] }
+        let instance: JSONValue
+        if media.isJSON {
+            do {
+                instance = try JSONParser.parse(request.body)
+            } catch {
+                return [violation("body", spec: media.pointer, "the body is not JSON: \(error)")]
+            }
+        } else if media.mediaType == "application/x-www-form-urlencoded" {
+            instance = FormBody.json(request.formParameters, schema: media.schema)
+        } else {
+            return []
+        }
+        return spec.validators[index].validate(instance).map {
+            violation(
+                "body", pointer: $0.instancePointer, spec: media.pointer + "/schema", "\($0.keyword): \($0.message)")
+        }
+    }
+
+    private func violation(_ location: String, pointer: String = "", spec: String, _ reason: String)
+        -> ContractViolation
+    {
+        ContractViolation(side: .request, location: location, pointer: pointer, specPath: "#" + spec, reason: reason)
+    }
+}
+
+/// A form body as the JSON object its schema describes, each field read as its property's type.
+enum FormBody {
+    static func json(_ fields: [(name: String, values: [String])], schema: JSONValue?) -> JSONValue {
+        let properties = schema?["properties"]?.objectValue
+        var object = JSONObject()
+        for field in fields {
+            let property = properties?[field.name] ?? .object(JSONObject())
+            let type = ParameterValue.primaryType(property)
+            if type == "array" {
+                let items = property["items"] ?? .object(JSONObject())
+                object[field.name] = .array(
+                    field.values.map { ParameterValue.scalar($0, type: ParameterValue.primaryType(items)) })
+            } else {
+                object[field.name] = ParameterValue.scalar(field.values.last ?? "", type: type)
+            }
+        }
+        return .object(object)
+    }
+}
+
+/// Picks the documented media type for a Content-Type: exact first, then `type/*`, then `*/*`.
+enum MediaMatcher {
+    static func best(for contentType: String?, in rules: [MediaRule]) -> MediaRule? {
+        let type =
+            contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        if let exact = rules.first(where: { $0.mediaType == type }) { return exact }
+        let major = type.split(separator: "/").first.map(String.init) ?? ""
+        if let range = rules.first(where: { $0.mediaType == major + "/*" }) { return range }
+        return rules.first { $0.mediaType == "*/*" }
+    }
+}
+
+/// Query values still percent-encoded, for splitting delimited arrays before decoding.
+enum RawQuery {
+    static func values(named name: String, in query: String) -> [String] {
+        query.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard decode(String(parts[0])) == name else { return nil }
+            return parts.count > 1 ? String(parts[1]) : ""
+        }
+    }
+
+    /// `+` is a space in a query, then percent-decoding.
+    static func decode(_ text: String) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}
