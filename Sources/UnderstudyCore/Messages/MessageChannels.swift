@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+import UnderstudyJSON
+
+/// What a transport gives the engine for one open channel: a way to send on it and close it.
+/// Calls come from any thread; the transport hops to its own (an event loop) to act.
+public protocol MessageChannelSink: Sendable {
+    /// Sends `body` after `delay` milliseconds (0: now), then calls `sent` once it has gone out.
+    func send(_ body: MessageBody, afterMilliseconds delay: Int, sent: @escaping @Sendable () -> Void)
+    /// Closes the channel with a close code and reason after `delay` milliseconds.
+    func close(code: Int, reason: String, afterMilliseconds delay: Int)
+}
+
+/// One open channel as the admin API and the Swift API list it.
+public struct MessageChannel: Sendable, Identifiable {
+    public var id: UUID
+    /// The request that opened it (the WebSocket upgrade).
+    public var request: LoggedRequest
+    public var openedAt: Date
+
+    /// WireMock's logged message channel JSON.
+    public var json: JSONValue {
+        [
+            "id": .string(id.lowercasedString), "type": "websocket", "initiatingRequest": request.json,
+            "open": true
+        ]
+    }
+}
+
+/// The open channels of one stub world, oldest first.
+public final class MessageChannels: Sendable {
+    struct Entry: Sendable {
+        var channel: MessageChannel
+        var sink: any MessageChannelSink
+    }
+
+    private let state = Mutex<[Entry]>([])
+
+    public init() {}
+
+    /// Every open channel, oldest first.
+    public var all: [MessageChannel] { state.withLock { $0.map(\.channel) } }
+
+    func add(_ entry: Entry) { state.withLock { $0.append(entry) } }
+
+    func remove(id: UUID) { state.withLock { $0.removeAll { $0.channel.id == id } } }
+
+    func entry(id: UUID) -> Entry? { state.withLock { $0.first { $0.channel.id == id } } }
+
+    /// The open channels whose opening request matches.
+    func entries(matching pattern: RequestPattern?) -> [Entry] {
+        let entries = state.withLock { $0 }
+        guard let pattern else { return entries }
+        return entries.filter { pattern.matches(MatchContext(request: $0.channel.request)) }
+    }
+}
