@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "UnderstudyTemplating", dependencies: ["UnderstudyJSON", "UnderstudyXML"]),
         // The stub engine: model, WireMock JSON codec, matching, store, journal, near misses.
         .target(name: "UnderstudyCore", dependencies: ["UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
-        // A SwiftNIO HTTP/1.1 server for a stub engine, with the WireMock admin API.
+        // A SwiftNIO HTTP/1.1, HTTP/2 and WebSocket server for a stub engine, with the WireMock admin API.
         .target(
             name: "UnderstudyServer",
             dependencies: [
@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "Logging", package: "swift-log")

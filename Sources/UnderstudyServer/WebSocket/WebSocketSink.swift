@@ -1,0 +1,42 @@
+import Foundation
+import NIOCore
+import NIOWebSocket
+import UnderstudyCore
+
+/// Sends on one WebSocket channel for the message engine, from any thread: every write hops
+/// to the channel's event loop (``Channel`` writes are thread-safe), delays are scheduled there.
+struct WebSocketSink: MessageChannelSink {
+    let channel: any Channel
+
+    func send(_ body: MessageBody, afterMilliseconds delay: Int, sent: @escaping @Sendable () -> Void) {
+        let channel = self.channel
+        let write: @Sendable () -> Void = {
+            let frame: WebSocketFrame
+            switch body {
+            case .text(let text):
+                frame = WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
+            case .binary(let data):
+                frame = WebSocketFrame(fin: true, opcode: .binary, data: channel.allocator.buffer(bytes: data))
+            }
+            channel.writeAndFlush(frame).whenSuccess { sent() }
+        }
+        if delay > 0 {
+            channel.eventLoop.scheduleTask(in: .milliseconds(Int64(delay)), write)
+        } else {
+            write()
+        }
+    }
+
+    func close(code: Int, reason: String, afterMilliseconds delay: Int) {
+        let channel = self.channel
+        let close: @Sendable () -> Void = {
+            let handler = try? channel.pipeline.syncOperations.handler(type: WebSocketMessageHandler.self)
+            handler?.close(code: code, reason: reason)
+        }
+        if delay > 0 {
+            channel.eventLoop.scheduleTask(in: .milliseconds(Int64(delay)), close)
+        } else {
+            channel.eventLoop.execute(close)
+        }
+    }
+}
