@@ -180,7 +180,14 @@ let package = Package(
                 .product(name: "NIOHPACK", package: "swift-nio-http2")
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
-        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyCore", "UnderstudyJSON"]),
+        .testTarget(
+            name: "UnderstudyTests",
+            dependencies: [
+                "Understudy", "UnderstudyCore", "UnderstudyJSON",
+                // A small WebSocket client for the message-stub tests (URLSession has none on Linux).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
+            ]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
         .testTarget(
             name: "UnderstudyTLSTests",

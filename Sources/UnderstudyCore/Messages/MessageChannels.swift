@@ -5,7 +5,8 @@ import UnderstudyJSON
 /// What a transport gives the engine for one open channel: a way to send on it and close it.
 /// Calls come from any thread; the transport hops to its own (an event loop) to act.
 public protocol MessageChannelSink: Sendable {
-    /// Sends `body` after `delay` milliseconds (0: now), then calls `sent` once it has gone out.
+    /// Sends `body` after `delay` milliseconds (0: now), calling `sent` as it goes out (before
+    /// the client can have read it, so the journal never lags behind what a client saw).
     func send(_ body: MessageBody, afterMilliseconds delay: Int, sent: @escaping @Sendable () -> Void)
     /// Closes the channel with a close code and reason after `delay` milliseconds.
     func close(code: Int, reason: String, afterMilliseconds delay: Int)

@@ -88,7 +88,8 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
             var body = context.channel.allocator.buffer(capacity: 2)
             if let code { body.writeInteger(code) }
             let reply = WebSocketFrame(fin: true, opcode: .connectionClose, data: body)
-            context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in context.close(promise: nil) }
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in channel.close(promise: nil) }
         case .text, .binary:
             guard fragments == nil else {
                 return close(code: 1002, reason: "a new message began before the last one ended")

@@ -18,7 +18,10 @@ struct WebSocketSink: MessageChannelSink {
             case .binary(let data):
                 frame = WebSocketFrame(fin: true, opcode: .binary, data: channel.allocator.buffer(bytes: data))
             }
-            channel.writeAndFlush(frame).whenSuccess { sent() }
+            // Journalled as it is handed to the channel, so a client that has read it always
+            // finds it in the journal (as a request is journalled when it arrives).
+            sent()
+            channel.writeAndFlush(frame, promise: nil)
         }
         if delay > 0 {
             channel.eventLoop.scheduleTask(in: .milliseconds(Int64(delay)), write)

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import Testing
 import UnderstudyCore
 import UnderstudyServer
@@ -61,43 +60,5 @@ import UnderstudyServer
             RawConnection.encode(TestFrame(fin: true, opcode: 0x0, payload: part))
         ]
         #expect(try await closeCode(after: frames) == 1009)
-    }
-
-    /// A client that sends and never reads: each message makes the server send 256 KiB back.
-    /// The server must stop reading once its writes back up, not read every message and queue
-    /// every answer; once the client reads, everything is answered.
-    @Test func aSlowReaderMakesTheServerStopReading() async throws {
-        let heavy = String(repeating: "x", count: 256 * 1024)
-        let stub =
-            #"{"trigger":{"type":"message"},"actions":[{"type":"send","message":{"body":{"data":"\#(heavy)"}}}]}"#
-        try await withServer(configuration: quietConfiguration) { server in
-            server.engine.messages.stubs.add(try MessageStubMapping(jsonText: stub))
-            let journal = server.engine.messages.journal
-            let total = 400
-            try await RawConnection.with(port: server.port) { connection in
-                _ = try await connection.openWebSocket("/slow")
-                let frame = RawConnection.encode(.text("more"))
-                let writer = connection.outbound
-                let sender = Task {
-                    for _ in 0..<total { try await writer.write(ByteBuffer(bytes: frame)) }
-                }
-                // Wait until the received count settles: the server has stopped reading.
-                var last = -1
-                var received = journal.count(matching: MessagePattern(body: .equalTo("more")))
-                while received != last {
-                    last = received
-                    try await Task.sleep(for: .milliseconds(500))
-                    received = journal.count(matching: MessagePattern(body: .equalTo("more")))
-                }
-                #expect(received < total, "the server read every message while its answers piled up")
-                // Now read: every message is answered in the end.
-                var answers = 0
-                while answers < total, let frame = try await connection.readWebSocketFrame() {
-                    if frame.opcode == 0x1 { answers += 1 }
-                }
-                try await sender.value
-                #expect(answers == total)
-            }
-        }
     }
 }
