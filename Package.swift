@@ -126,6 +126,17 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
             ],
             path: "Benchmarks/BareNIOHTTP2Server"),
+        // WebSocket echo messages per second: understudy beside a bare NIOWebSocket echo server.
+        .executableTarget(
+            name: "WebSocketEchoBench",
+            dependencies: [
+                "UnderstudyCore", "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio")
+            ],
+            path: "Benchmarks/WebSocketEchoBench"),
         // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(

@@ -35,22 +35,41 @@ public final class MessageChannels: Sendable {
         var sink: any MessageChannelSink
     }
 
-    private let state = Mutex<[Entry]>([])
+    private struct State {
+        var entries: [UUID: Entry] = [:]
+        /// Ids in the order the channels opened.
+        var order: [UUID] = []
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Every open channel, oldest first.
-    public var all: [MessageChannel] { state.withLock { $0.map(\.channel) } }
+    public var all: [MessageChannel] {
+        state.withLock { state in state.order.compactMap { state.entries[$0]?.channel } }
+    }
 
-    func add(_ entry: Entry) { state.withLock { $0.append(entry) } }
+    func add(_ entry: Entry) {
+        state.withLock {
+            $0.entries[entry.channel.id] = entry
+            $0.order.append(entry.channel.id)
+        }
+    }
 
-    func remove(id: UUID) { state.withLock { $0.removeAll { $0.channel.id == id } } }
+    func remove(id: UUID) {
+        state.withLock {
+            guard $0.entries.removeValue(forKey: id) != nil else { return }
+            $0.order.removeAll { $0 == id }
+        }
+    }
 
-    func entry(id: UUID) -> Entry? { state.withLock { $0.first { $0.channel.id == id } } }
+    /// Looked up on every message, so by key rather than by scanning every channel.
+    func entry(id: UUID) -> Entry? { state.withLock { $0.entries[id] } }
 
-    /// The open channels whose opening request matches.
+    /// The open channels whose opening request matches, oldest first.
     func entries(matching pattern: RequestPattern?) -> [Entry] {
-        let entries = state.withLock { $0 }
+        let entries = state.withLock { state in state.order.compactMap { state.entries[$0] } }
         guard let pattern else { return entries }
         return entries.filter { pattern.matches(MatchContext(request: $0.channel.request)) }
     }

@@ -24,7 +24,7 @@ public final class MessageEngine: Sendable {
     /// Registers a channel that has just opened, runs the `channel-open` stubs for it, and
     /// returns its id.
     public func opened(request: LoggedRequest, sink: any MessageChannelSink) -> UUID {
-        let channel = MessageChannel(id: UUID(), request: request, openedAt: Date())
+        let channel = MessageChannel(id: FastUUID.next(), request: request, openedAt: Date())
         let entry = MessageChannels.Entry(channel: channel, sink: sink)
         channels.add(entry)
         let context = MatchContext(request: request)
@@ -46,9 +46,14 @@ public final class MessageEngine: Sendable {
         guard let entry = channels.entry(id: channelID) else { return }
         let context = MatchContext(request: entry.channel.request)
         let stub = stubs.stubs.first { stub in
-            guard case .message(let channel, let body) = stub.trigger else { return false }
-            if let body, !body.matches(message) { return false }
-            return channel?.matches(context) ?? true
+            // Borrowed in place: binding the trigger's patterns would copy them for every stub tried.
+            switch stub.trigger {
+            case .message(let channel, let body):
+                if let body, !body.matches(message) { return false }
+                return channel?.matches(context) ?? true
+            default:
+                return false
+            }
         }
         journal.record(
             MessageServeEvent(
@@ -120,8 +125,9 @@ public final class MessageEngine: Sendable {
     /// A text body rendered as a template when the send names `response-template`; a template
     /// error is sent as its text, so the client sees what went wrong.
     private func rendered(_ send: MessageSend, request: LoggedRequest, message: MessageBody?) -> MessageBody {
-        guard case .text(let text) = send.body, text.contains("{{"),
-            send.transformers.contains("response-template")
+        // The transformer first: it is a short array, and most sends are not templated.
+        guard send.transformers.contains("response-template"), case .text(let text) = send.body,
+            text.utf8.contains(UInt8(ascii: "{"))
         else { return send.body }
         let model: JSONValue = ["body": .string(message?.journalText ?? "")]
         do {

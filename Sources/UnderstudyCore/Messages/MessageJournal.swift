@@ -6,9 +6,21 @@ public final class MessageJournal: Sendable {
     public static let defaultCapacity = 10_000
 
     private struct State {
+        /// A ring once full: `head` is the oldest event then, so recording never shifts the array.
         var events: [MessageServeEvent] = []
+        var head = 0
         var capacity: Int
         var observers: [UUID: @Sendable (MessageServeEvent) -> Void] = [:]
+
+        var ordered: [MessageServeEvent] {
+            head == 0 ? events : Array(events[head...] + events[..<head])
+        }
+
+        /// Back to a plain array, oldest first, for the rare edits in the middle.
+        mutating func straighten() {
+            events = ordered
+            head = 0
+        }
     }
 
     private let state: Mutex<State>
@@ -21,21 +33,20 @@ public final class MessageJournal: Sendable {
     /// Records a message, then tells the observers.
     public func record(_ event: MessageServeEvent) {
         let observers = state.withLock { state -> [@Sendable (MessageServeEvent) -> Void] in
-            guard state.capacity > 0 else { return Array(state.observers.values) }
-            state.events.append(event)
-            // Drop in batches, so a full journal does not shift its array on every message.
-            if state.events.count > state.capacity + state.capacity / 8 {
-                state.events.removeFirst(state.events.count - state.capacity)
+            if state.events.count < state.capacity {
+                state.events.append(event)
+            } else if state.capacity > 0 {
+                state.events[state.head] = event
+                state.head = (state.head + 1) % state.capacity
             }
-            return Array(state.observers.values)
+            // Most of the time nobody waits: no array to make then.
+            return state.observers.isEmpty ? [] : Array(state.observers.values)
         }
         for observer in observers { observer(event) }
     }
 
     /// The newest `capacity` messages, oldest first.
-    public var events: [MessageServeEvent] {
-        state.withLock { Array($0.events.suffix($0.capacity)) }
-    }
+    public var events: [MessageServeEvent] { state.withLock { $0.ordered } }
 
     public func events(matching pattern: MessagePattern) -> [MessageServeEvent] {
         events.filter(pattern.matches)
@@ -43,12 +54,13 @@ public final class MessageJournal: Sendable {
 
     public func count(matching pattern: MessagePattern) -> Int { events(matching: pattern).count }
 
-    public func event(id: UUID) -> MessageServeEvent? { state.withLock { $0.events.last { $0.id == id } } }
+    public func event(id: UUID) -> MessageServeEvent? { state.withLock { $0.events.first { $0.id == id } } }
 
     @discardableResult
     public func remove(id: UUID) -> MessageServeEvent? {
         state.withLock { state in
-            guard let index = state.events.lastIndex(where: { $0.id == id }) else { return nil }
+            state.straighten()
+            guard let index = state.events.firstIndex(where: { $0.id == id }) else { return nil }
             return state.events.remove(at: index)
         }
     }
@@ -57,13 +69,19 @@ public final class MessageJournal: Sendable {
     @discardableResult
     public func removeAll(where predicate: (MessageServeEvent) -> Bool) -> [MessageServeEvent] {
         state.withLock { state in
+            state.straighten()
             let doomed = state.events.filter(predicate)
             state.events.removeAll(where: predicate)
             return doomed
         }
     }
 
-    public func reset() { state.withLock { $0.events = [] } }
+    public func reset() {
+        state.withLock {
+            $0.events = []
+            $0.head = 0
+        }
+    }
 
     /// Calls `handler` for every message recorded from now on, until the token is cancelled.
     public func observe(_ handler: @escaping @Sendable (MessageServeEvent) -> Void) -> ObservationToken {

@@ -20,7 +20,7 @@ public struct MessageServeEvent: Sendable, Identifiable {
     public var timestamp: Date
 
     public init(
-        id: UUID = UUID(), direction: Direction, channelID: UUID, channelRequest: LoggedRequest,
+        id: UUID = FastUUID.next(), direction: Direction, channelID: UUID, channelRequest: LoggedRequest,
         message: MessageBody, stub: MessageStubMapping?, timestamp: Date = Date()
     ) {
         self.id = id

@@ -27,6 +27,8 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Frames read while the channel could not take more writes, in arrival order.
     private var setAside: CircularBuffer<WebSocketFrame> = []
     private var context: ChannelHandlerContext?
+    /// Shared with this channel's sink, so answers written during a read are flushed once at its end.
+    private var batch: NIOLoopBoundBox<ReadBatch>?
 
     init(engine: MessageEngine, request: LoggedRequest, maxMessageBytes: Int) {
         self.engine = engine
@@ -36,7 +38,9 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        channelID = engine.opened(request: request, sink: WebSocketSink(channel: context.channel))
+        let batch = NIOLoopBoundBox(ReadBatch(), eventLoop: context.eventLoop)
+        self.batch = batch
+        channelID = engine.opened(request: request, sink: WebSocketSink(channel: context.channel, batch: batch))
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -55,6 +59,7 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        batch?.value.reading = true
         let frame = unwrapInboundIn(data)
         if !closing, !setAside.isEmpty || !context.channel.isWritable {
             setAside.append(frame)
@@ -114,6 +119,17 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
         default:
             close(code: 1002, reason: "unknown opcode")
         }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if let batch {
+            batch.value.reading = false
+            if batch.value.needsFlush {
+                batch.value.needsFlush = false
+                context.flush()
+            }
+        }
+        context.fireChannelReadComplete()
     }
 
     private func deliver(_ opcode: WebSocketOpcode, _ data: ByteBuffer) {
