@@ -12,12 +12,26 @@ public protocol MessageChannelSink: Sendable {
     func close(code: Int, reason: String, afterMilliseconds delay: Int)
 }
 
+/// A channel's opening request, shared by the channel and every journal entry of its messages
+/// rather than copied into each (a request is a dozen reference-counted fields).
+final class SharedRequest: Sendable {
+    let request: LoggedRequest
+    init(_ request: LoggedRequest) { self.request = request }
+}
+
 /// One open channel as the admin API and the Swift API list it.
 public struct MessageChannel: Sendable, Identifiable {
     public var id: UUID
+    let shared: SharedRequest
     /// The request that opened it (the WebSocket upgrade).
-    public var request: LoggedRequest
+    public var request: LoggedRequest { shared.request }
     public var openedAt: Date
+
+    init(id: UUID, request: LoggedRequest, openedAt: Date) {
+        self.id = id
+        self.shared = SharedRequest(request)
+        self.openedAt = openedAt
+    }
 
     /// WireMock's logged message channel JSON.
     public var json: JSONValue {

@@ -44,20 +44,24 @@ public final class MessageEngine: Sendable {
     /// records the message (matched or not) before anything the stub sends.
     public func received(_ message: MessageBody, channelID: UUID) {
         guard let entry = channels.entry(id: channelID) else { return }
-        let context = MatchContext(request: entry.channel.request)
+        // Made only when a stub has a channel pattern to check.
+        var context: MatchContext?
         let stub = stubs.stubs.first { stub in
             // Borrowed in place: binding the trigger's patterns would copy them for every stub tried.
             switch stub.trigger {
             case .message(let channel, let body):
                 if let body, !body.matches(message) { return false }
-                return channel?.matches(context) ?? true
+                guard let channel else { return true }
+                let made = context ?? MatchContext(request: entry.channel.request)
+                context = made
+                return channel.matches(made)
             default:
                 return false
             }
         }
         journal.record(
             MessageServeEvent(
-                direction: .received, channelID: channelID, channelRequest: entry.channel.request, message: message,
+                direction: .received, channel: entry.channel, message: message,
                 stub: stub))
         if let stub { run(stub, origin: entry, request: entry.channel.request, message: message) }
     }
@@ -117,7 +121,7 @@ public final class MessageEngine: Sendable {
         entry.sink.send(body, afterMilliseconds: delay) {
             journal.record(
                 MessageServeEvent(
-                    direction: .sent, channelID: entry.channel.id, channelRequest: entry.channel.request, message: body,
+                    direction: .sent, channel: entry.channel, message: body,
                     stub: stub))
         }
     }

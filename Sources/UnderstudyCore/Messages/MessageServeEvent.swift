@@ -12,8 +12,12 @@ public struct MessageServeEvent: Sendable, Identifiable {
     public var id: UUID
     public var direction: Direction
     public var channelID: UUID
+    private var shared: SharedRequest
     /// The request that opened the channel.
-    public var channelRequest: LoggedRequest
+    public var channelRequest: LoggedRequest {
+        get { shared.request }
+        set { shared = SharedRequest(newValue) }
+    }
     public var message: MessageBody
     /// The stub that matched a received message, or that sent this one.
     public var stub: MessageStubMapping?
@@ -23,10 +27,21 @@ public struct MessageServeEvent: Sendable, Identifiable {
         id: UUID = FastUUID.next(), direction: Direction, channelID: UUID, channelRequest: LoggedRequest,
         message: MessageBody, stub: MessageStubMapping?, timestamp: Date = Date()
     ) {
+        self.init(
+            id: id, direction: direction,
+            channel: MessageChannel(id: channelID, request: channelRequest, openedAt: timestamp),
+            message: message, stub: stub, timestamp: timestamp)
+    }
+
+    /// An event on an open channel, sharing its request.
+    init(
+        id: UUID = FastUUID.next(), direction: Direction, channel: MessageChannel, message: MessageBody,
+        stub: MessageStubMapping?, timestamp: Date = Date()
+    ) {
         self.id = id
         self.direction = direction
-        self.channelID = channelID
-        self.channelRequest = channelRequest
+        self.channelID = channel.id
+        self.shared = channel.shared
         self.message = message
         self.stub = stub
         self.timestamp = timestamp
