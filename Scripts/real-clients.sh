@@ -2,9 +2,10 @@
 # Clients nobody here wrote, against one `understudy serve --port 0 --https-port 0`, over each
 # protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS, and `-N` on a
 # server-sent event stream), httpx with h2 (prior knowledge and TLS), httpx-sse and websockets
-# (WebSocket message stubs; pytest in Tests/Compatibility/python), and the JDK's HttpClient
+# (WebSocket message stubs; pytest in Tests/Compatibility/python), the JDK's HttpClient
 # (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
-# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool).
+# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool), and the
+# JDK's WebSocket client on a message stub.
 #
 #   Scripts/real-clients.sh        # makes .build/real-clients-venv on first use
 set -euo pipefail
@@ -149,6 +150,8 @@ run_java "$conversation" "$http_url" HTTP_1_1 HTTP_1_1
 run_java "$conversation" "$https_url" untrusted
 run_java "${trust[@]}" "$conversation" "$https_url" HTTP_1_1 HTTP_1_1
 run_java "${trust[@]}" "$conversation" "$https_url" default HTTP_2
+# The JDK's WebSocket client on the message stub from message-mappings/.
+run_java Tests/Compatibility/jdk/JDKWebSocket.java "$http_url"
 
 if [[ $failures -gt 0 ]]; then
     echo "real-clients: $failures check(s) failed" >&2
