@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "UnderstudyTemplating", dependencies: ["UnderstudyJSON", "UnderstudyXML"]),
         // The stub engine: model, WireMock JSON codec, matching, store, journal, near misses.
         .target(name: "UnderstudyCore", dependencies: ["UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
-        // A SwiftNIO HTTP/1.1 server for a stub engine, with the WireMock admin API.
+        // A SwiftNIO HTTP/1.1, HTTP/2 and WebSocket server for a stub engine, with the WireMock admin API.
         .target(
             name: "UnderstudyServer",
             dependencies: [
@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "Logging", package: "swift-log")
@@ -142,6 +143,17 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
             ],
             path: "Benchmarks/BareNIOHTTP2Server"),
+        // WebSocket echo messages per second: understudy beside a bare NIOWebSocket echo server.
+        .executableTarget(
+            name: "WebSocketEchoBench",
+            dependencies: [
+                "UnderstudyCore", "UnderstudyServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio")
+            ],
+            path: "Benchmarks/WebSocketEchoBench"),
         // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(
@@ -199,7 +211,14 @@ let package = Package(
             name: "UnderstudyOpenAPITests",
             dependencies: ["UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
-        .testTarget(name: "UnderstudyTests", dependencies: ["Understudy", "UnderstudyCore", "UnderstudyJSON"]),
+        .testTarget(
+            name: "UnderstudyTests",
+            dependencies: [
+                "Understudy", "UnderstudyCore", "UnderstudyJSON",
+                // A small WebSocket client for the message-stub tests (URLSession has none on Linux).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
+            ]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
         .testTarget(
             name: "UnderstudyTLSTests",

@@ -2,9 +2,11 @@
 # Clients nobody here wrote, against one `understudy serve --port 0 --https-port 0`, over each
 # protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS, and `-N` on a
 # server-sent event stream, `--digest`), httpx with h2 (prior knowledge and TLS), its DigestAuth,
-# and httpx-sse (pytest in Tests/Compatibility/python), and the JDK's HttpClient
+# httpx-sse and websockets (WebSocket message stubs; pytest in Tests/Compatibility/python), the
+# JDK's HttpClient
 # (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
-# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool).
+# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool), and the
+# JDK's WebSocket client on a message stub.
 #
 #   Scripts/real-clients.sh        # makes .build/real-clients-venv on first use
 set -euo pipefail
@@ -17,9 +19,9 @@ done
 swift build --product understudy
 
 venv=.build/real-clients-venv
-if ! "$venv/bin/python" -c 'import httpx, h2, httpx_sse, pytest' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import httpx, h2, httpx_sse, websockets, pytest' 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' 'httpx-sse==0.4.3' pytest
+    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' 'httpx-sse==0.4.3' 'websockets==15.0.1' pytest
 fi
 
 work=$(mktemp -d)
@@ -45,6 +47,14 @@ cat >"$work/root/mappings/events.json" <<'JSON'
  "response": {"status": 200, "serverSentEvents": {"events": [
    {"id": "1", "data": "Hel"}, {"id": "2", "data": {"text": "lo"}, "delayMilliseconds": 50},
    {"data": "two\nlines", "delayMilliseconds": 50}]}}}
+JSON
+# A WebSocket message stub where WireMock keeps them (test_websockets.py reads it).
+mkdir -p "$work/root/message-mappings"
+cat >"$work/root/message-mappings/echo.json" <<'JSON'
+{"trigger": {"type": "message",
+             "channel": {"type": "websocket", "initiatingRequestPattern": {"urlPath": "/folder/echo"}},
+             "message": {"body": {"contains": "hello"}}},
+ "actions": [{"type": "send", "message": {"body": {"data": "folder says hi"}}, "channelTarget": {"type": "originating"}}]}
 JSON
 out="$work/server.out"
 .build/debug/understudy serve --root "$work/root" --port 0 --https-port 0 --https-ca-out "$work/ca.pem" \
@@ -130,6 +140,10 @@ UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$wor
     "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/Compatibility/python/test_httpx_http2.py \
     Tests/Compatibility/python/test_httpx_sse.py Tests/Compatibility/python/test_httpx_digest.py || failures=$((failures + 1))
 
+echo "== websockets $("$venv/bin/python" -c 'import websockets; print(websockets.__version__)')"
+UNDERSTUDY_URL="$http_url" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+    Tests/Compatibility/python/test_websockets.py || failures=$((failures + 1))
+
 echo "== JDK HttpClient ($(java -version 2>&1 | head -n 1))"
 keytool -importcert -noprompt -alias understudy-ca -file "$work/ca.pem" -keystore "$work/trust.p12" \
     -storetype PKCS12 -storepass changeit >/dev/null
@@ -142,6 +156,8 @@ run_java "$conversation" "$http_url" HTTP_1_1 HTTP_1_1
 run_java "$conversation" "$https_url" untrusted
 run_java "${trust[@]}" "$conversation" "$https_url" HTTP_1_1 HTTP_1_1
 run_java "${trust[@]}" "$conversation" "$https_url" default HTTP_2
+# The JDK's WebSocket client on the message stub from message-mappings/.
+run_java Tests/Compatibility/jdk/JDKWebSocket.java "$http_url"
 
 if [[ $failures -gt 0 ]]; then
     echo "real-clients: $failures check(s) failed" >&2

@@ -35,9 +35,10 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let result = directory.load()
+        let messages = directory.loadMessageMappings()
         var problems =
             result.errors + directory.bodyFileProblems(result.stubs)
-            + directory.templateProblems(result.stubs, global: globalResponseTemplating)
+            + directory.templateProblems(result.stubs, global: globalResponseTemplating) + messages.errors
         if !openAPIFiles.isEmpty {
             let contract: OpenAPIContract
             do {
@@ -54,8 +55,11 @@ struct CheckCommand: ParsableCommand {
             )
         }
         for problem in problems { print("error: \(problem)") }
+        let messageCounts =
+            messages.fileCount == 0
+            ? "" : "\(messages.fileCount) message mapping files, \(messages.stubs.count) message stubs, "
         print(
-            "\(result.fileCount) mapping files, \(result.stubs.count) stubs, \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+            "\(result.fileCount) mapping files, \(result.stubs.count) stubs, \(messageCounts)\(problems.count) problem\(problems.count == 1 ? "" : "s")"
         )
         if !problems.isEmpty { throw ExitCode(1) }
     }

@@ -73,6 +73,13 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var adminToken: String?
 
+    @Option(
+        name: .long,
+        help:
+            "Largest WebSocket message in bytes (after reassembling fragments); a bigger one closes the channel with 1009."
+    )
+    var maxWebsocketMessageBytes: Int = 1 << 20
+
     @Flag(
         name: .long,
         help: ArgumentHelp(
@@ -107,6 +114,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let globalDelay, globalDelay < 0 { throw ValidationError("--global-delay must not be negative") }
         guard proxyTimeout > 0 else { throw ValidationError("--proxy-timeout must be positive") }
         guard webhookTimeout > 0 else { throw ValidationError("--webhook-timeout must be positive") }
+        guard maxWebsocketMessageBytes > 0 else {
+            throw ValidationError("--max-websocket-message-bytes must be positive")
+        }
         if globalResponseTemplating && disableResponseTemplating {
             throw ValidationError(
                 "--global-response-templating and --disable-response-templating cannot be used together")
@@ -158,7 +168,7 @@ struct ServeCommand: AsyncParsableCommand {
                     engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
                 configuration: StubServerConfiguration(
                     host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
-                    https: httpsListener),
+                    https: httpsListener, maxWebSocketMessageBytes: maxWebsocketMessageBytes),
                 proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout), trust: upstreamTrust))
         } catch StubServerError.addressInUse(let host, let port) {
             let flag = port == self.port ? "--port" : "--https-port"
@@ -209,6 +219,7 @@ struct ServeCommand: AsyncParsableCommand {
                         .utf8))
             return engine
         }
+        try loadMessageMappings(directory, into: engine)
         guard FileManager.default.fileExists(atPath: directory.mappingsURL.path) else {
             // A folder without mappings/ is fine (an empty server, fed through the admin API).
             return engine
@@ -236,6 +247,20 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         return engine
+    }
+
+    /// WebSocket message stubs from `message-mappings/`; a bad one stops the start, as in WireMock.
+    func loadMessageMappings(_ directory: MappingDirectory, into engine: StubEngine) throws {
+        let messages = directory.loadMessageMappings()
+        if !messages.errors.isEmpty {
+            for error in messages.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
+            FileHandle.standardError.write(
+                Data(
+                    "understudy: \(messages.errors.count) message mapping problem(s); not starting. Run 'understudy check --root \(root)' after fixing them.\n"
+                        .utf8))
+            throw ExitCode(1)
+        }
+        for stub in messages.stubs { engine.messages.stubs.add(stub) }
     }
 
     var templating: TemplatingConfiguration {

@@ -15,7 +15,10 @@ enum StubWorld {
     /// (on standard error) for each file or stub skipped, taken over or loaded without matching.
     static func load(_ directory: MappingDirectory, into engine: StubEngine) throws {
         let loaded = directory.load(.lenient)
-        guard loaded.errors.isEmpty else { throw StubFolderError(root: directory.root, errors: loaded.errors) }
+        let messages = directory.loadMessageMappings()
+        let errors = loaded.errors + messages.errors
+        guard errors.isEmpty else { throw StubFolderError(root: directory.root, errors: errors) }
+        for stub in messages.stubs { engine.messages.stubs.add(stub) }
         for warning in loaded.warnings {
             FileHandle.standardError.write(Data("understudy: warning: \(directory.root.path): \(warning)\n".utf8))
         }
@@ -26,7 +29,10 @@ enum StubWorld {
     static func reset(_ engine: StubEngine, mappings: MappingDirectory?) {
         engine.store.removeAll()
         engine.journal.reset()
+        engine.messages.stubs.reset()
+        engine.messages.journal.reset()
         if let mappings {
+            for stub in mappings.loadMessageMappings().stubs { engine.messages.stubs.add(stub) }
             // The folder loaded cleanly at start; a file broken since then is skipped, not fatal.
             let loaded = mappings.load(.lenient)
             try? engine.store.addInOrder(loaded.stubs)

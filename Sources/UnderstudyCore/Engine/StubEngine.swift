@@ -16,6 +16,8 @@ public final class StubEngine: Sendable {
     public let gates = ResponseGates()
     /// Sends matched stubs' webhooks after their responses (once a sender is installed).
     public let webhooks = WebhookDispatcher()
+    /// Message stubs, open WebSocket channels and the message journal.
+    public let messages: MessageEngine
     private let settingsState: Mutex<GlobalSettings>
     private let contractState: Mutex<(any ContractChecker)?> = Mutex(nil)
 
@@ -29,6 +31,7 @@ public final class StubEngine: Sendable {
         self.files = files
         self.templater = ResponseTemplater(templating)
         self.settingsState = Mutex(settings)
+        self.messages = MessageEngine(templater: templater, files: files)
     }
 
     public var settings: GlobalSettings {
@@ -64,6 +67,9 @@ public final class StubEngine: Sendable {
         // The request is in the journal entry; a webhook needs a journal to note its outcome in anyway.
         if let stub = decision.stub, !stub.webhooks.isEmpty, let event = journal.recentEvent(id: decision.eventID) {
             webhooks.dispatch(stub, event: event, response: response, engine: self)
+        }
+        if messages.hasHTTPTriggers, let event = journal.recentEvent(id: decision.eventID) {
+            messages.httpRequestServed(event.request, stubID: decision.stub?.id)
         }
     }
 

@@ -46,7 +46,14 @@ extension WireMockAdminAPI {
     /// Stubs back to what `mappings/` holds, scenarios back to the start; optionally an empty journal.
     func resetToDefaults(clearJournal: Bool) throws(AdminFailure) {
         engine.store.removeAll()
-        if clearJournal { engine.journal.reset() }
+        if clearJournal {
+            engine.journal.reset()
+            engine.messages.journal.reset()
+        }
+        engine.messages.stubs.reset()
+        if let mappings {
+            for stub in mappings.loadMessageMappings().stubs { engine.messages.stubs.add(stub) }
+        }
         guard let mappings, let persistence else { return }
         let loaded = mappings.load(.lenient)
         // What WireMock would load is served; a file or stub left out is reported.

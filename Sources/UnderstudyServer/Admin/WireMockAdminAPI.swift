@@ -45,7 +45,9 @@ public final class WireMockAdminAPI: AdminRequestHandler {
 
     /// Answers one request whose path starts with `/__admin`.
     public func handle(_ request: LoggedRequest) -> AdminResponse {
-        if request.method == "GET" || request.method == "HEAD" {
+        // Reads, and waits that may last seconds, run alongside changes (a wait holding the
+        // lock would stop the very sends it waits for).
+        if request.method == "GET" || request.method == "HEAD" || Self.runsAlongsideChanges(request.path) {
             return Self.router.handle(request, target: self)
         }
         return changes.withLock { _ in Self.router.handle(request, target: self) }
@@ -62,6 +64,9 @@ public final class WireMockAdminAPI: AdminRequestHandler {
         addSystemRoutes(to: &router)
         addRecordingRoutes(to: &router)
         addFileRoutes(to: &router)
+        addMessageMappingRoutes(to: &router)
+        addMessageJournalRoutes(to: &router)
+        addChannelRoutes(to: &router)
         return router
     }()
 }

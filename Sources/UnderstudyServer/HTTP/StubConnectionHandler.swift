@@ -86,6 +86,10 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                     head: head, bodyLength: body.readableBytes, allocator: context.channel.allocator)
             {
                 upgradeToHTTP2(upgrade, context: context)
+            } else if !isHTTP2Stream, head.headers.contains(name: SetAsideHeader.upgrade),
+                WebSocketHandshake.isRequested(head)
+            {
+                upgradeToWebSocket(head: head, body: body, receivedAt: receivedAt, context: context)
             } else {
                 dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
             }

@@ -26,6 +26,9 @@ public struct StubServerConfiguration: Sendable {
     public var logger: Logger
     /// An HTTPS listener on the same host, serving the same stubs; none by default.
     public var https: HTTPSListener?
+    /// Largest WebSocket message (after reassembling its fragments); a bigger one closes the
+    /// channel with 1009. 1 MiB by default.
+    public var maxWebSocketMessageBytes: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -37,7 +40,8 @@ public struct StubServerConfiguration: Sendable {
         adminToken: String? = nil,
         usesFastPath: Bool = true,
         logger: Logger = Logger(label: "understudy.server"),
-        https: HTTPSListener? = nil
+        https: HTTPSListener? = nil,
+        maxWebSocketMessageBytes: Int = 1 << 20
     ) {
         self.host = host
         self.port = port
@@ -49,5 +53,6 @@ public struct StubServerConfiguration: Sendable {
         self.usesFastPath = usesFastPath
         self.logger = logger
         self.https = https
+        self.maxWebSocketMessageBytes = maxWebSocketMessageBytes
     }
 }

@@ -9,23 +9,7 @@ import NIOHTTP1
 /// future succeeds (``HTTP2PrefaceSniffer``, ``StreamOneInjector``).
 enum HTTP2Switch {
     static func replaceHTTP1(on channel: any Channel, environment: ConnectionEnvironment) -> EventLoopFuture<Void> {
-        let pipeline = channel.pipeline.syncOperations
-        var removals: [EventLoopFuture<Void>] = []
-        func remove<Handler: RemovableChannelHandler>(_ type: Handler.Type) {
-            guard let context = try? pipeline.context(handlerType: type) else { return }
-            let removed = channel.eventLoop.makePromise(of: Void.self)
-            pipeline.removeHandler(context: context, promise: removed)
-            removals.append(removed.futureResult)
-        }
-        remove(PlainRequestFastPath.self)
-        remove(LengthHeaderReconciler.self)
-        remove(HTTPResponseEncoder.self)
-        remove(ByteToMessageHandler<HTTPRequestDecoder>.self)
-        remove(HTTPServerPipelineHandler.self)
-        remove(HeaderOverflowResponder.self)
-        remove(HTTPServerProtocolErrorHandler.self)
-        remove(StubConnectionHandler.self)
-        return EventLoopFuture.andAllSucceed(removals, on: channel.eventLoop).flatMapThrowing {
+        HTTP1Handlers.remove(from: channel).flatMapThrowing {
             try HTTP2Pipeline.configure(channel, environment: environment)
         }
     }

@@ -40,6 +40,9 @@ final class RawConnection {
         try await writer.write(ByteBuffer(bytes: bytes))
     }
 
+    /// The writing half, for a task that sends while the test reads.
+    var outbound: NIOAsyncChannelOutboundWriter<ByteBuffer> { writer }
+
     /// Half-closes our side, as `shutdown(SHUT_WR)` would.
     func finishSending() {
         writer.finish()
@@ -82,7 +85,7 @@ final class RawConnection {
         }
     }
 
-    private func take(_ count: Int) -> [UInt8] {
+    func take(_ count: Int) -> [UInt8] {
         let taken = Array(pending.prefix(count))
         pending.removeFirst(min(count, pending.count))
         return taken

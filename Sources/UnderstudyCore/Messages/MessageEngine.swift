@@ -1,0 +1,155 @@
+import Foundation
+import UnderstudyJSON
+
+/// The message side of one stub world: message stubs, open channels and the message journal.
+/// A transport reports channels opening and closing and messages arriving; the engine picks
+/// the stub, journals the message and acts through each target channel's sink.
+public final class MessageEngine: Sendable {
+    public let stubs = MessageStubStore()
+    public let channels = MessageChannels()
+    public let journal: MessageJournal
+    /// Renders `response-template` sends; shared with the HTTP side.
+    let templater: ResponseTemplater
+    let files: FilesDirectory?
+
+    init(templater: ResponseTemplater, files: FilesDirectory?, journal: MessageJournal = MessageJournal()) {
+        self.templater = templater
+        self.files = files
+        self.journal = journal
+    }
+
+    /// True when an HTTP answer may trigger a message stub.
+    public var hasHTTPTriggers: Bool { stubs.hasHTTPTriggers }
+
+    /// Registers a channel that has just opened, runs the `channel-open` stubs for it, and
+    /// returns its id.
+    public func opened(request: LoggedRequest, sink: any MessageChannelSink) -> UUID {
+        let channel = MessageChannel(id: FastUUID.next(), request: request, openedAt: Date())
+        let entry = MessageChannels.Entry(channel: channel, sink: sink)
+        channels.add(entry)
+        let context = MatchContext(request: request)
+        if let stub = stubs.stubs.first(where: {
+            guard case .channelOpen(let pattern) = $0.trigger else { return false }
+            return pattern?.matches(context) ?? true
+        }) {
+            run(stub, origin: entry, request: request, message: nil)
+        }
+        return channel.id
+    }
+
+    /// Forgets a channel that has closed.
+    public func closed(channelID: UUID) { channels.remove(id: channelID) }
+
+    /// A message arrived on a channel: the first matching `message` stub acts, and the journal
+    /// records the message (matched or not) before anything the stub sends.
+    public func received(_ message: MessageBody, channelID: UUID) {
+        guard let entry = channels.entry(id: channelID) else { return }
+        // Made only when a stub has a channel pattern to check.
+        var context: MatchContext?
+        let stub = stubs.stubs.first { stub in
+            // Borrowed in place: binding the trigger's patterns would copy them for every stub tried.
+            switch stub.trigger {
+            case .message(let channel, let body):
+                if let body, !body.matches(message) { return false }
+                guard let channel else { return true }
+                let made = context ?? MatchContext(request: entry.channel.request)
+                context = made
+                return channel.matches(made)
+            default:
+                return false
+            }
+        }
+        journal.record(
+            MessageServeEvent(
+                direction: .received, channel: entry.channel, message: message,
+                stub: stub))
+        if let stub { run(stub, origin: entry, request: entry.channel.request, message: message) }
+    }
+
+    /// An HTTP request was answered, by the stub with `stubID` when one matched: the
+    /// `http-stub` and `http-request` message stubs for it act.
+    public func httpRequestServed(_ request: LoggedRequest, stubID: UUID?) {
+        let all = stubs.stubs
+        let context = MatchContext(request: request)
+        for stub in all {
+            switch stub.trigger {
+            case .httpStub(let id) where id == stubID: run(stub, origin: nil, request: request, message: nil)
+            case .httpRequest(let pattern) where pattern.matches(context):
+                run(stub, origin: nil, request: request, message: nil)
+            default: continue
+            }
+        }
+    }
+
+    /// Sends a message to every open channel whose opening request matches (every channel
+    /// when `pattern` is nil), as `POST /__admin/channels/send` does; returns those channels.
+    @discardableResult
+    public func send(_ body: MessageBody, toChannelsMatching pattern: RequestPattern?) -> [MessageChannel] {
+        let targets = channels.entries(matching: pattern)
+        for entry in targets { send(body, to: entry, stub: nil, delay: 0) }
+        return targets.map(\.channel)
+    }
+
+    private func run(
+        _ stub: MessageStubMapping, origin: MessageChannels.Entry?, request: LoggedRequest, message: MessageBody?
+    ) {
+        for action in stub.actions {
+            switch action {
+            case .send(let send):
+                let body = rendered(send, request: request, message: message)
+                for entry in targets(send.target, origin: origin) {
+                    self.send(body, to: entry, stub: stub, delay: send.delayMilliseconds ?? 0)
+                }
+            case .close(let close):
+                for entry in targets(close.target, origin: origin) {
+                    entry.sink.close(
+                        code: close.code, reason: close.reason, afterMilliseconds: close.delayMilliseconds ?? 0)
+                }
+            }
+        }
+    }
+
+    private func targets(_ target: ChannelTarget, origin: MessageChannels.Entry?) -> [MessageChannels.Entry] {
+        switch target {
+        case .originating: origin.map { [$0] } ?? []
+        case .requestInitiated(let pattern): channels.entries(matching: pattern)
+        }
+    }
+
+    private func send(_ body: MessageBody, to entry: MessageChannels.Entry, stub: MessageStubMapping?, delay: Int) {
+        let journal = self.journal
+        entry.sink.send(body, afterMilliseconds: delay) {
+            journal.record(
+                MessageServeEvent(
+                    direction: .sent, channel: entry.channel, message: body,
+                    stub: stub))
+        }
+    }
+
+    /// A text body rendered as a template when the send names `response-template`; a template
+    /// error is sent as its text, so the client sees what went wrong.
+    private func rendered(_ send: MessageSend, request: LoggedRequest, message: MessageBody?) -> MessageBody {
+        // The transformer first: it is a short array, and most sends are not templated.
+        guard send.transformers.contains("response-template"), case .text(let text) = send.body,
+            text.utf8.contains(UInt8(ascii: "{"))
+        else { return send.body }
+        let model: JSONValue = ["body": .string(message?.journalText ?? "")]
+        do {
+            return .text(
+                try templater.cache.template(text).render(
+                    channelRequest: request, message: model, systemKeys: templater.systemKeys,
+                    environment: templater.environment(files: files)))
+        } catch {
+            return .text(error.description)
+        }
+    }
+}
+
+extension MessageStubMapping {
+    var hasHTTPTrigger: Bool {
+        switch trigger {
+        case .httpStub, .httpRequest: true
+        case .message, .channelOpen: false
+        }
+    }
+}

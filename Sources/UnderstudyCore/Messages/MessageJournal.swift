@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+
+/// Every message received or sent on a channel, oldest first, bounded like the request journal.
+public final class MessageJournal: Sendable {
+    public static let defaultCapacity = 10_000
+
+    private struct State {
+        /// A ring once full: `head` is the oldest event then, so recording never shifts the array.
+        var events: [MessageServeEvent] = []
+        var head = 0
+        var capacity: Int
+        var observers: [UUID: @Sendable (MessageServeEvent) -> Void] = [:]
+
+        var ordered: [MessageServeEvent] {
+            head == 0 ? events : Array(events[head...] + events[..<head])
+        }
+
+        /// Back to a plain array, oldest first, for the rare edits in the middle.
+        mutating func straighten() {
+            events = ordered
+            head = 0
+        }
+    }
+
+    private let state: Mutex<State>
+
+    /// - Parameter capacity: how many messages to keep (the oldest go first).
+    public init(capacity: Int = MessageJournal.defaultCapacity) {
+        state = Mutex(State(capacity: max(0, capacity)))
+    }
+
+    /// Records a message, then tells the observers.
+    public func record(_ event: MessageServeEvent) {
+        let observers = state.withLock { state -> [@Sendable (MessageServeEvent) -> Void] in
+            if state.events.count < state.capacity {
+                state.events.append(event)
+            } else if state.capacity > 0 {
+                state.events[state.head] = event
+                state.head = (state.head + 1) % state.capacity
+            }
+            // Most of the time nobody waits: no array to make then.
+            return state.observers.isEmpty ? [] : Array(state.observers.values)
+        }
+        for observer in observers { observer(event) }
+    }
+
+    /// The newest `capacity` messages, oldest first.
+    public var events: [MessageServeEvent] { state.withLock { $0.ordered } }
+
+    public func events(matching pattern: MessagePattern) -> [MessageServeEvent] {
+        events.filter(pattern.matches)
+    }
+
+    public func count(matching pattern: MessagePattern) -> Int { events(matching: pattern).count }
+
+    public func event(id: UUID) -> MessageServeEvent? { state.withLock { $0.events.first { $0.id == id } } }
+
+    @discardableResult
+    public func remove(id: UUID) -> MessageServeEvent? {
+        state.withLock { state in
+            state.straighten()
+            guard let index = state.events.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.events.remove(at: index)
+        }
+    }
+
+    /// Removes the messages that satisfy `predicate` and returns them.
+    @discardableResult
+    public func removeAll(where predicate: (MessageServeEvent) -> Bool) -> [MessageServeEvent] {
+        state.withLock { state in
+            state.straighten()
+            let doomed = state.events.filter(predicate)
+            state.events.removeAll(where: predicate)
+            return doomed
+        }
+    }
+
+    public func reset() {
+        state.withLock {
+            $0.events = []
+            $0.head = 0
+        }
+    }
+
+    /// Calls `handler` for every message recorded from now on, until the token is cancelled.
+    public func observe(_ handler: @escaping @Sendable (MessageServeEvent) -> Void) -> ObservationToken {
+        let id = UUID()
+        state.withLock { $0.observers[id] = handler }
+        return ObservationToken { [weak self] in
+            self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
+        }
+    }
+}
+
+extension MessageJournal {
+    /// Blocks the calling thread until `count` messages match or `timeout` passes, and returns
+    /// the first `count` that match by then (fewer on a time-out). For the admin API's waits,
+    /// which run on a thread pool made for blocking work; never call it on an event loop or
+    /// from Swift's cooperative pool.
+    public func waitBlocking(for pattern: MessagePattern, count: Int, timeout: Duration) -> [MessageServeEvent] {
+        let semaphore = DispatchSemaphore(value: 0)
+        let token = observe { if pattern.matches($0) { semaphore.signal() } }
+        defer { token.cancel() }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let deadline = DispatchTime.now() + max(0, seconds)
+        while true {
+            let found = events(matching: pattern)
+            if found.count >= count { return Array(found.prefix(count)) }
+            if semaphore.wait(timeout: deadline) == .timedOut {
+                return Array(events(matching: pattern).prefix(count))
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+import UnderstudyCore
+
+extension StubConnectionHandler {
+    /// Switches the connection to WebSocket, accepting every path as WireMock does: the HTTP/1.1
+    /// handlers leave first, then the 101 goes out and the frame handlers go in, in one turn of
+    /// the event loop, so no frame can reach a handler that is leaving. A handshake with a bad
+    /// key or version is answered as an ordinary request instead (a stub may answer it).
+    func upgradeToWebSocket(
+        head: HTTPRequestHead, body: ByteBuffer, receivedAt: NIODeadline, context: ChannelHandlerContext
+    ) {
+        let channel = context.channel
+        let environment = self.environment
+        let addresses = self.addresses ?? ConnectionAddresses(channel: channel, environment: environment)
+        self.addresses = addresses
+        var restored = head
+        restored.headers.remove(name: SetAsideHeader.upgrade)
+        restored.headers.add(name: "Upgrade", value: head.headers[SetAsideHeader.upgrade].joined(separator: ", "))
+        let request = LoggedRequest(
+            head: restored, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost,
+            boundPort: addresses.boundPort, scheme: environment.scheme,
+            clientCertificateSubject: addresses.clientCertificateSubject)
+        // NIO's upgrader answers at once here (our `shouldUpgrade` succeeds synchronously).
+        WebSocketHandshake.responseHeaders(for: head, channel: channel).assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let accepted):
+                self.switchToWebSocket(request: request, accepted: accepted, channel: channel)
+            case .failure:
+                self.dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+            }
+        }
+    }
+
+    private func switchToWebSocket(request: LoggedRequest, accepted: HTTPHeaders, channel: any Channel) {
+        connection.giveUp()
+        let maxMessage = max(1, environment.configuration.maxWebSocketMessageBytes)
+        let engine = environment.engine.messages
+        let logger = environment.logger
+        HTTP1Handlers.remove(from: channel).assumeIsolated().whenComplete { result in
+            do {
+                try result.get()
+                let switching = WebSocketHandshake.switchingProtocols(accepted, allocator: channel.allocator)
+                channel.writeAndFlush(switching, promise: nil)
+                let pipeline = channel.pipeline.syncOperations
+                try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxMessage)))
+                try pipeline.addHandler(WebSocketFrameEncoder())
+                try pipeline.addHandler(
+                    WebSocketMessageHandler(engine: engine, request: request, maxMessageBytes: maxMessage))
+                logger.info("WebSocket channel opened", metadata: ["url": "\(request.url)"])
+            } catch {
+                logger.info("Could not switch a connection to WebSocket", metadata: ["error": "\(error)"])
+                channel.close(promise: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// A WebSocket opening handshake (RFC 6455 §4.2): a GET with `Upgrade: websocket`, a
+/// `Sec-WebSocket-Key` and version 13. NIO's server upgrader checks the key and version and
+/// works out `Sec-WebSocket-Accept`; we use only that part of it, since our own handler owns
+/// the switch away from HTTP/1.1.
+enum WebSocketHandshake {
+    /// True when the request asks for WebSocket (the scanner has set `Upgrade` aside).
+    static func isRequested(_ head: HTTPRequestHead) -> Bool {
+        head.method == .GET && H2CUpgrade.tokens(head.headers[SetAsideHeader.upgrade]).contains("websocket")
+    }
+
+    /// The 101 answer's headers, or a failed future when the key or version is wrong.
+    static func responseHeaders(for head: HTTPRequestHead, channel: any Channel) -> EventLoopFuture<HTTPHeaders> {
+        let upgrader = NIOWebSocketServerUpgrader(
+            shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
+            upgradePipelineHandler: { channel, _ in channel.eventLoop.makeSucceededVoidFuture() })
+        var restored = head
+        restored.headers.replaceOrAdd(name: "Upgrade", value: "websocket")
+        return upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: restored, initialResponseHeaders: [:])
+    }
+
+    /// The raw `101 Switching Protocols` with `headers`.
+    static func switchingProtocols(_ headers: HTTPHeaders, allocator: ByteBufferAllocator) -> ByteBuffer {
+        var text = "HTTP/1.1 101 Switching Protocols\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        return allocator.buffer(string: text)
+    }
+}
