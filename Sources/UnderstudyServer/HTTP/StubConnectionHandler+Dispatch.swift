@@ -31,6 +31,10 @@ extension StubConnectionHandler {
             scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
         let environment = self.environment
         let isAdmin = Self.isAdminURL(request.url)
+        if !isAdmin, DashboardRoute.isDashboardURL(request.url) {
+            serveDashboard(request, head: head, receivedAt: receivedAt, context: context)
+            return
+        }
         let loop = context.eventLoop
         // Made only where an answer waits for the loop's next turn: the common case answers at once.
         func deliverLater() -> @Sendable (Outcome) -> Void {
@@ -107,7 +111,10 @@ extension StubConnectionHandler {
     private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
         if isAdmin {
             if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
-            return .admin(environment.admin?.handle(request) ?? noAdminResponse)
+            let response = environment.admin?.handle(request) ?? noAdminResponse
+            // A page that is open shows stubs and scenarios as they change.
+            if request.method != "GET", request.method != "HEAD" { environment.dashboardFeed.adminWriteAnswered() }
+            return .admin(response)
         }
         guard let decision = environment.engine.decide(request, capabilities: .inline).run() else {
             return .admin(declinedResponse)
