@@ -663,6 +663,8 @@ extension DashboardAssets {
 
         function shortId(id) { return id ? id.slice(0, 8) : ""; }
 
+        function plural(count, noun) { return `${count} ${noun}${count === 1 ? "" : "s"}`; }
+
         function setupRequestList() {
           const list = $("request-list");
           list.addEventListener("scroll", renderList, { passive: true });
@@ -976,7 +978,7 @@ extension DashboardAssets {
             if (button.dataset.sort === key) button.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
             else button.removeAttribute("aria-sort");
           }
-          $("stub-count").textContent = `${rows.length} of ${state.stubs.length} stubs`;
+          $("stub-count").textContent = `${rows.length} of ${plural(state.stubs.length, "stub")}`;
           $("stub-table").tBodies[0].replaceChildren(...rows.map((row) =>
             el("tr", { "data-id": row.stub.id },
               el("td", {}, row.name || el("span", { class: "muted", text: shortId(row.stub.id) })),
@@ -1010,7 +1012,7 @@ extension DashboardAssets {
         }
 
         function renderScenarios() {
-          $("scenario-count").textContent = `${state.scenarios.length} scenarios`;
+          $("scenario-count").textContent = plural(state.scenarios.length, "scenario");
           const rows = state.scenarios.map((scenario) =>
             el("tr", { "data-name": scenario.name },
               el("td", { text: scenario.name }),
@@ -1297,10 +1299,10 @@ extension DashboardAssets {
                 <div class="row head" aria-hidden="true">
                   <span class="mark"></span><span class="time">time</span><span class="method">method</span><span class="url">URL</span><span class="code">status</span><span class="took">ms</span><span class="stub">stub</span>
                 </div>
+                <p id="requests-empty" class="empty">No requests yet. Send one, for example <code id="curl-hint"></code></p>
                 <div id="request-list" class="vlist" role="listbox" tabindex="0" aria-label="Requests, newest first">
                   <div class="vlist-space"></div>
                 </div>
-                <p id="requests-empty" class="empty">No requests yet. Send one, for example <code id="curl-hint"></code></p>
               </div>
               <article id="request-detail" class="detail" aria-live="polite">
                 <p class="empty">Choose a request to see it in full.</p>

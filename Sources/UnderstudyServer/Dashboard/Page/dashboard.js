@@ -329,6 +329,8 @@ function clock(millis) {
 
 function shortId(id) { return id ? id.slice(0, 8) : ""; }
 
+function plural(count, noun) { return `${count} ${noun}${count === 1 ? "" : "s"}`; }
+
 function setupRequestList() {
   const list = $("request-list");
   list.addEventListener("scroll", renderList, { passive: true });
@@ -642,7 +644,7 @@ function renderStubs() {
     if (button.dataset.sort === key) button.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
     else button.removeAttribute("aria-sort");
   }
-  $("stub-count").textContent = `${rows.length} of ${state.stubs.length} stubs`;
+  $("stub-count").textContent = `${rows.length} of ${plural(state.stubs.length, "stub")}`;
   $("stub-table").tBodies[0].replaceChildren(...rows.map((row) =>
     el("tr", { "data-id": row.stub.id },
       el("td", {}, row.name || el("span", { class: "muted", text: shortId(row.stub.id) })),
@@ -676,7 +678,7 @@ async function loadScenarios() {
 }
 
 function renderScenarios() {
-  $("scenario-count").textContent = `${state.scenarios.length} scenarios`;
+  $("scenario-count").textContent = plural(state.scenarios.length, "scenario");
   const rows = state.scenarios.map((scenario) =>
     el("tr", { "data-name": scenario.name },
       el("td", { text: scenario.name }),
