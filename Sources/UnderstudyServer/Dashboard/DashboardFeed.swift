@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import Synchronization
 import UnderstudyCore
 import UnderstudyJSON
@@ -6,16 +8,21 @@ import UnderstudyJSON
 /// The dashboard's live feed for one server: what changed (new journal entries, stubs, scenarios),
 /// gathered in batches and pushed to every open page as server-sent events.
 ///
-/// Nothing is watched while no page is open: the journal observer is added with the first
-/// subscriber and cancelled with the last, so a server nobody looks at pays nothing. While pages
+/// Nothing is watched while no page is open: the journal observer and the store's watcher start
+/// with the first subscriber and stop with the last, so a server nobody looks at pays nothing.
+/// The store's watcher compares its change counts every ``storeCheckInterval``, so stubs changed
+/// by any route (the admin API, a test's Swift calls, a scenario moved by a request) show. While pages
 /// are open, a request costs one lock and an array append; the event text is built at most once
-/// per ``batchInterval``, off the event loops, and only the newest ``maxRequestsPerBatch`` entries
+/// per ``batchInterval``, on the thread pool for blocking work (never on an event loop, nor on Swift's
+/// cooperative pool, which a test's own code may keep busy), and only the newest ``maxRequestsPerBatch`` entries
 /// are summarised (the page reloads the journal when told some were skipped).
 final class DashboardFeed: Sendable {
     /// How long changes gather before they go out: one batch, not one event per request.
     static let batchInterval: Duration = .milliseconds(150)
     /// A batch summarises at most this many requests; older ones in it are counted as skipped.
     static let maxRequestsPerBatch = 200
+    /// How often the stub store's change counts are compared while a page is open.
+    static let storeCheckInterval: Duration = .milliseconds(250)
 
     /// Gets the bytes of each batch; called off the event loops.
     typealias Subscriber = @Sendable (String) -> Void
@@ -29,17 +36,31 @@ final class DashboardFeed: Sendable {
         var stubsChanged = false
         var scenariosChanged = false
         var flushScheduled = false
+        /// Compares the store's change counts while a page is open.
+        var storeWatch: RepeatedTask?
+        var lastCounts: (stubs: Int, scenarios: Int) = (0, 0)
     }
 
     private let journal: RequestJournal
+    private let store: StubStore
     private let state = Mutex(State())
     /// Read on every admin write without taking the lock.
     private let subscriberCount = Atomic<Int>(0)
     /// How many batches were built: for tests that must see that none are built without a page.
     let batchesBuilt = Atomic<Int>(0)
 
-    init(journal: RequestJournal) {
+    /// Runs the batch and store-check timers (timers only: the work goes to `offLoop`).
+    private let loop: any EventLoop
+    private let offLoop: any OffLoopWork
+
+    init(
+        journal: RequestJournal, store: StubStore, loop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next(),
+        offLoop: any OffLoopWork = ThreadPoolOffLoop()
+    ) {
         self.journal = journal
+        self.store = store
+        self.loop = loop
+        self.offLoop = offLoop
     }
 
     var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
@@ -58,40 +79,58 @@ final class DashboardFeed: Sendable {
         if startsObserving {
             // Completions, not arrivals: a summary wants the status and the time taken.
             let token = journal.observeCompletions { [weak self] completion in self?.requestCompleted(completion.id) }
-            let surplus = state.withLock { state -> ObservationToken? in
-                guard state.observation == nil, !state.subscribers.isEmpty else { return token }
-                state.observation = token
-                return nil
+            let interval = TimeAmount(Self.storeCheckInterval)
+            let watch = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in
+                self?.checkStore()
             }
-            surplus?.cancel()
+            let counts = store.changeCounts
+            let kept = state.withLock { state -> Bool in
+                guard state.observation == nil, !state.subscribers.isEmpty else { return false }
+                state.observation = token
+                state.storeWatch = watch
+                state.lastCounts = counts
+                return true
+            }
+            if !kept {
+                token.cancel()
+                watch.cancel()
+            }
         }
         return id
     }
 
     /// Removes a page; the last one stops the observation and drops what was pending.
     func unsubscribe(_ id: Int) {
-        let token = state.withLock { state -> ObservationToken? in
+        let (token, watch) = state.withLock { state -> (ObservationToken?, RepeatedTask?) in
             state.subscribers.removeValue(forKey: id)
             subscriberCount.store(state.subscribers.count, ordering: .relaxed)
-            guard state.subscribers.isEmpty else { return nil }
+            guard state.subscribers.isEmpty else { return (nil, nil) }
             defer {
                 state.observation = nil
+                state.storeWatch = nil
                 state.pendingRequests = []
                 state.skippedRequests = 0
                 state.stubsChanged = false
                 state.scenariosChanged = false
             }
-            return state.observation
+            return (state.observation, state.storeWatch)
         }
         token?.cancel()
+        watch?.cancel()
     }
 
-    /// An admin call that may have changed stubs or scenarios was answered.
-    func adminWriteAnswered() {
-        guard hasSubscribers else { return }
+    /// Notes stub and scenario changes since the last look (a lock and two integers: cheap enough
+    /// for the loop's timer).
+    private func checkStore() {
+        let now = store.changeCounts
+        let (stubs, scenarios) = state.withLock { state -> (Bool, Bool) in
+            defer { state.lastCounts = now }
+            return (now.stubs != state.lastCounts.stubs, now.scenarios != state.lastCounts.scenarios)
+        }
+        guard stubs || scenarios else { return }
         note { state in
-            state.stubsChanged = true
-            state.scenariosChanged = true
+            state.stubsChanged = state.stubsChanged || stubs
+            state.scenariosChanged = state.scenariosChanged || scenarios
         }
     }
 
@@ -116,11 +155,10 @@ final class DashboardFeed: Sendable {
             return true
         }
         guard schedule else { return }
-        // A timer task on the cooperative pool: it sleeps without holding a thread, and the batch it
-        // builds is small (at most `maxRequestsPerBatch` summaries).
-        Task { [weak self] in
-            try? await Task.sleep(for: Self.batchInterval)
-            self?.flush()
+        let offLoop = self.offLoop
+        loop.scheduleTask(in: TimeAmount(Self.batchInterval)) { [weak self] in
+            guard let self else { return }
+            offLoop.submit { self.flush() }
         }
     }
 

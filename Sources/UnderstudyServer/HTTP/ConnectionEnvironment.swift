@@ -40,7 +40,7 @@ final class ConnectionEnvironment: Sendable {
         streamingResponses: StreamingResponses = StreamingResponses(), dashboardFeed: DashboardFeed? = nil
     ) {
         self.streamingResponses = streamingResponses
-        self.dashboardFeed = dashboardFeed ?? DashboardFeed(journal: engine.journal)
+        self.dashboardFeed = dashboardFeed ?? DashboardFeed(journal: engine.journal, store: engine.store)
         self.scheme = scheme
         self.tls = tls
         self.offLoop = offLoop

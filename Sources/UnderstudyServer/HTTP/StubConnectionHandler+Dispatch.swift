@@ -111,10 +111,7 @@ extension StubConnectionHandler {
     private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
         if isAdmin {
             if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
-            let response = environment.admin?.handle(request) ?? noAdminResponse
-            // A page that is open shows stubs and scenarios as they change.
-            if request.method != "GET", request.method != "HEAD" { environment.dashboardFeed.adminWriteAnswered() }
-            return .admin(response)
+            return .admin(environment.admin?.handle(request) ?? noAdminResponse)
         }
         guard let decision = environment.engine.decide(request, capabilities: .inline).run() else {
             return .admin(declinedResponse)

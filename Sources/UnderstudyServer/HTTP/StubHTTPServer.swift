@@ -94,7 +94,7 @@ public final class StubHTTPServer: Sendable {
         let connections = OpenConnections()
         let link = ShutdownLink()
         let streaming = StreamingResponses()
-        let feed = DashboardFeed(journal: engine.journal)
+        let feed = DashboardFeed(journal: engine.journal, store: engine.store)
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
             isOffline: { connections.isOffline }, streamingResponses: streaming, dashboardFeed: feed)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import Synchronization
 import Testing
 import UnderstudyCore
@@ -11,18 +12,19 @@ import UnderstudyJSON
     /// A burst becomes a few batches, each summarising at most `maxRequestsPerBatch` requests and
     /// counting the rest as skipped; nothing is lost from the count.
     @Test func aBurstIsCoalesced() async throws {
+        // A loop of its own: the shared ones are busy with the whole suite's servers.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let journal = RequestJournal()
-        let feed = DashboardFeed(journal: journal)
+        let feed = DashboardFeed(journal: journal, store: StubStore(), loop: group.next(), offLoop: InPlaceOffLoop())
         let received = Mutex<[String]>([])
         let id = feed.subscribe { text in received.withLock { $0.append(text) } }
-        defer { feed.unsubscribe(id) }
         let burst = 1000
         for index in 0..<burst {
             let request = LoggedRequest(method: "GET", url: "/burst/\(index)")
             journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: .init()))
             journal.complete(request.id, response: LoggedResponse(status: 404))
         }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         var accounted = 0
         while ContinuousClock.now < deadline {
             accounted = Self.accounted(received.withLock { $0 })
@@ -36,10 +38,12 @@ import UnderstudyJSON
             let summaries = DashboardFeedTests.data(of: "requests", in: batch)?["requests"]?.arrayValue ?? []
             #expect(summaries.count <= DashboardFeed.maxRequestsPerBatch)
         }
+        feed.unsubscribe(id)
+        try await group.shutdownGracefully()
     }
 
     @Test func anUnsubscribedFeedStopsObserving() {
-        let feed = DashboardFeed(journal: RequestJournal())
+        let feed = DashboardFeed(journal: RequestJournal(), store: StubStore())
         let first = feed.subscribe { _ in }
         let second = feed.subscribe { _ in }
         feed.unsubscribe(first)

@@ -29,7 +29,26 @@ import UnderstudyJSON
                 let stub = #"{"request":{"url":"/new"},"response":{"status":201}}"#
                 _ = try await AdminTokenTests.send("POST", "/__admin/mappings", body: stub, port: server.port)
             }
-            #expect(text.contains("event: scenarios"))
+            // No scenario moved: the page is not sent to reload them.
+            #expect(!text.contains("event: scenarios"))
+        }
+    }
+
+    /// A test's own Swift calls change the store without the admin API: the page hears of it too.
+    @Test func aStubAddedInSwiftAndAScenarioMovedAreAnnounced() async throws {
+        let scenario =
+            #"{"scenarioName":"job","requiredScenarioState":"Started","newScenarioState":"Done","request":{"url":"/job"},"response":{"status":200}}"#
+        try await withAdminServer(stubs: [scenario]) { server in
+            let stubs = try await Self.readFeed(port: server.port, until: "event: stubs") {
+                try server.engine.store.add(
+                    StubMapping(jsonText: #"{"request":{"url":"/swift"},"response":{"status":204}}"#))
+            }
+            #expect(!stubs.contains("event: scenarios"))
+            let scenarios = try await Self.readFeed(port: server.port, until: "event: scenarios") {
+                _ = try await AdminTokenTests.send("GET", "/job", port: server.port)
+            }
+            #expect(server.engine.store.scenarioStates["job"] == "Done")
+            #expect(scenarios.contains("event: requests"))
         }
     }
 
