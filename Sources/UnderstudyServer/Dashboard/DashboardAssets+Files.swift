@@ -499,7 +499,8 @@ extension DashboardAssets {
               break;
             case "requests":
               addRequests(payload.requests || [], true);
-              if (payload.skipped > 0) later("requests", loadRequests);
+              // Under a burst the feed skips some: the whole list is fetched again, at most every 2 s.
+              if (payload.skipped > 0) later("requests", loadRequests, 2000);
               break;
             case "stubs":
               later("stubs", loadStubs);
@@ -515,9 +516,9 @@ extension DashboardAssets {
         }
 
         const pending = new Map();
-        function later(key, work) {
+        function later(key, work, wait) {
           if (pending.has(key)) return;
-          pending.set(key, setTimeout(() => { pending.delete(key); work().catch(showError); }, 100));
+          pending.set(key, setTimeout(() => { pending.delete(key); work().catch(showError); }, wait || 100));
         }
 
         function showError(error) {

@@ -181,12 +181,12 @@ final class DashboardFeed: Sendable {
         batchesBuilt.add(1, ordering: .relaxed)
         var skipped = taken.skipped + max(0, taken.requests.count - Self.maxRequestsPerBatch)
         var scenariosChanged = taken.scenarios
+        let wanted = Array(taken.requests.suffix(Self.maxRequestsPerBatch))
+        let events = journal.recentEvents(ids: wanted)
+        skipped += wanted.count - events.count
         var summaries: [JSONValue] = []
-        for id in taken.requests.suffix(Self.maxRequestsPerBatch) {
-            guard let event = journal.recentEvent(id: id) else {
-                skipped += 1
-                continue
-            }
+        summaries.reserveCapacity(events.count)
+        for event in events {
             if event.stub?.scenarioName != nil { scenariosChanged = true }
             summaries.append(DashboardRequestSummary.json(for: event))
         }
