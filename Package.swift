@@ -54,7 +54,9 @@ let package = Package(
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "Logging", package: "swift-log")
-            ]),
+            ],
+            // The dashboard's HTML, CSS and JS: compiled in as DashboardAssets+Files.swift (see DashboardAssets).
+            exclude: ["Dashboard/Page"]),
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
         .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.

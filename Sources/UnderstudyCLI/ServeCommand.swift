@@ -189,6 +189,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let httpsURL = server.httpsBaseURL {
             FileHandle.standardOutput.write(Data((httpsURL.absoluteString + "\n").utf8))
         }
+        // The live dashboard, after the URLs scripts read.
+        FileHandle.standardOutput.write(Data(("dashboard: \(server.dashboardURL.absoluteString)\n").utf8))
         FileHandle.standardOutput.write(Data((StubTable.render(engine.store.storedStubs) + "\n").utf8))
         let verboseToken = verbose ? NotMatchedReporter.start(engine: engine, logger: logger) : nil
         let contractTokens =

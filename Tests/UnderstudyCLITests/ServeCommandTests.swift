@@ -26,7 +26,9 @@ import UnderstudyCore
         #expect((adminResponse as? HTTPURLResponse)?.statusCode == 200)
         let status = await server.signalAndWait(SIGTERM)
         #expect(status == 0)
-        #expect(server.remainingOutput.contains("stubs loaded"))
+        let rest = server.remainingOutput
+        #expect(rest.contains("stubs loaded"))
+        #expect(rest.contains("dashboard: \(url.absoluteString)/__understudy/\n"))
     }
 
     @Test func aBrokenMappingStopsAStrictStartUpWithFilePointerAndReason() throws {

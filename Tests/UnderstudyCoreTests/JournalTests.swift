@@ -18,6 +18,16 @@ import UnderstudyJSON
         #expect(journal.events.map(\.request.url) == ["/2", "/3", "/4"])
     }
 
+    /// Found in one pass over a ring that has wrapped; ids no longer kept are left out.
+    @Test func recentEventsAreTheKeptOnesOldestFirst() {
+        let journal = RequestJournal(capacity: 3)
+        let events = (0..<5).map { event("/\($0)") }
+        for event in events { journal.record(event) }
+        let asked = [events[4].id, events[0].id, events[2].id, UUID()]
+        #expect(journal.recentEvents(ids: asked).map(\.request.url) == ["/2", "/4"])
+        #expect(journal.recentEvents(ids: []).isEmpty)
+    }
+
     @Test func capacityZeroDisablesIt() {
         let journal = RequestJournal(capacity: 0)
         journal.record(event("/a"))

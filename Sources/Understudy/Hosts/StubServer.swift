@@ -32,6 +32,9 @@ public final class StubServer: StubHost {
     public var _engineAccess: _StubHostEngine { _StubHostEngine(http.engine) }
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { http.baseURL }
+    /// The live dashboard of this server, `http://127.0.0.1:<port>/__understudy/`: open it while a
+    /// test waits to watch its requests arrive and see why one missed.
+    public var dashboardURL: URL { http.dashboardURL }
     /// Always ``StubTransport/server``.
     public var transport: StubTransport { .server }
     /// The bound port.

@@ -91,6 +91,22 @@ public final class RequestJournal: Sendable {
         state.withLock { state in state.indexFromNewest(of: id).map { state.events[$0] } }
     }
 
+    /// The events with these ids that are still kept, oldest first, found in one pass from the
+    /// newest under one lock (a feed summarising the latest requests asks for many at once).
+    public func recentEvents(ids: [UUID]) -> [ServeEvent] {
+        guard !ids.isEmpty else { return [] }
+        var wanted = Set(ids)
+        return state.withLock { state in
+            var found: [ServeEvent] = []
+            let n = state.events.count
+            for k in 0..<n where !wanted.isEmpty {
+                let index = (state.head - 1 - k + 2 * n) % n
+                if wanted.remove(state.events[index].id) != nil { found.append(state.events[index]) }
+            }
+            return found.reversed()
+        }
+    }
+
     /// Calls `handler` with each event's id and the notes ``append(_:to:)`` adds, until the token is cancelled.
     public func observeSubEvents(_ handler: @escaping @Sendable (UUID, [SubEvent]) -> Void) -> ObservationToken {
         let id = UUID()

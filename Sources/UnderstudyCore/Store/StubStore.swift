@@ -12,6 +12,9 @@ public final class StubStore: Sendable {
         var index = StubIndex()
         var nextInsertionIndex = 0
         var scenarioStates: [String: String] = [:]
+        /// Counts every change to the stubs, and to scenario states (see ``changeCounts``).
+        var stubChanges = 0
+        var scenarioChanges = 0
     }
 
     let state = Mutex(State())
@@ -27,6 +30,12 @@ public final class StubStore: Sendable {
 
     /// Every stub in match order with where it came from.
     public var storedStubs: [StoredStub] { state.withLock { $0.index.ordered() } }
+
+    /// How many times the stubs, and the scenario states, have changed: a watcher that sees the
+    /// same counts as before knows there is nothing to look at again.
+    public var changeCounts: (stubs: Int, scenarios: Int) {
+        state.withLock { ($0.stubChanges, $0.scenarioChanges) }
+    }
 
     public func stub(id: StubMapping.ID) -> StubMapping? {
         state.withLock { $0.index.byID[id]?.stub }
@@ -80,6 +89,7 @@ public final class StubStore: Sendable {
     public func remove(id: StubMapping.ID) -> StubMapping? {
         state.withLock { state in
             let removed = state.index.remove(id)?.stub
+            state.stubChanges &+= 1
             Self.forgetUnusedScenarios(&state)
             return removed
         }
@@ -90,6 +100,8 @@ public final class StubStore: Sendable {
         state.withLock { state in
             state.index.removeAll()
             state.scenarioStates = [:]
+            state.stubChanges &+= 1
+            state.scenarioChanges &+= 1
         }
     }
 
@@ -99,6 +111,7 @@ public final class StubStore: Sendable {
         state.withLock { state in
             let doomed = state.index.byID.values.filter { predicate($0.stub) }.map(\.stub)
             for stub in doomed { state.index.remove(stub.id) }
+            state.stubChanges &+= 1
             Self.forgetUnusedScenarios(&state)
             return doomed
         }
@@ -112,6 +125,7 @@ public final class StubStore: Sendable {
         }
         state.nextInsertionIndex += 1
         state.index.insert(StoredStub(stub: stub, insertionIndex: state.nextInsertionIndex, origin: origin))
+        state.stubChanges &+= 1
         if let scenario = stub.scenarioName, state.scenarioStates[scenario] == nil {
             state.scenarioStates[scenario] = scenarioStartedState
         }
@@ -120,6 +134,7 @@ public final class StubStore: Sendable {
     private static func replace(_ stub: StubMapping, in state: inout State) -> Bool {
         guard let old = state.index.remove(stub.id) else { return false }
         state.index.insert(StoredStub(stub: stub, insertionIndex: old.insertionIndex, origin: old.origin))
+        state.stubChanges &+= 1
         if let scenario = stub.scenarioName, state.scenarioStates[scenario] == nil {
             state.scenarioStates[scenario] = scenarioStartedState
         }
@@ -170,6 +185,7 @@ public final class StubStore: Sendable {
             let current = state.scenarioStates[scenario] ?? scenarioStartedState
             if stub.requiredScenarioState == nil || current == stub.requiredScenarioState {
                 state.scenarioStates[scenario] = next
+                state.scenarioChanges &+= 1
             }
         }
     }
@@ -226,6 +242,7 @@ public final class StubStore: Sendable {
     public func resetScenarios() {
         state.withLock { state in
             for name in state.scenarioStates.keys { state.scenarioStates[name] = scenarioStartedState }
+            state.scenarioChanges &+= 1
         }
     }
 
@@ -235,7 +252,10 @@ public final class StubStore: Sendable {
         guard let scenario else { throw .unknownScenario(name) }
         let target = newState ?? scenarioStartedState
         guard scenario.possibleStates.contains(target) else { throw .unsupportedState(name, target) }
-        state.withLock { $0.scenarioStates[name] = target }
+        state.withLock { state in
+            state.scenarioStates[name] = target
+            state.scenarioChanges &+= 1
+        }
     }
 }
 

@@ -29,15 +29,18 @@ final class ConnectionEnvironment: Sendable {
     let tls: (any TLSServerSetup)?
     /// The server's responses streaming now, shared by its listeners, so a stop can end them.
     let streamingResponses: StreamingResponses
+    /// The dashboard's live feed, shared by the server's listeners (see ``DashboardFeed``).
+    let dashboardFeed: DashboardFeed
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil,
         configuration: StubServerConfiguration,
         requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false },
         offLoop: any OffLoopWork = ThreadPoolOffLoop(), scheme: String = "http", tls: (any TLSServerSetup)? = nil,
-        streamingResponses: StreamingResponses = StreamingResponses()
+        streamingResponses: StreamingResponses = StreamingResponses(), dashboardFeed: DashboardFeed? = nil
     ) {
         self.streamingResponses = streamingResponses
+        self.dashboardFeed = dashboardFeed ?? DashboardFeed(journal: engine.journal, store: engine.store)
         self.scheme = scheme
         self.tls = tls
         self.offLoop = offLoop

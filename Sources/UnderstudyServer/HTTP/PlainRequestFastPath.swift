@@ -90,7 +90,9 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     private func answer(_ plain: PlainRequestParser.Request, in input: ByteBuffer, context: ChannelHandlerContext)
         -> ByteBuffer?
     {
-        guard !StubConnectionHandler.isAdminURL(plain.target), !environment.isOffline() else { return nil }
+        guard !StubConnectionHandler.isAdminURL(plain.target), !DashboardRoute.isDashboardURL(plain.target),
+            !environment.isOffline()
+        else { return nil }
         let receivedAt = NIODeadline.now()
         let addresses =
             self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)

@@ -31,6 +31,10 @@ extension StubConnectionHandler {
             scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
         let environment = self.environment
         let isAdmin = Self.isAdminURL(request.url)
+        if !isAdmin, DashboardRoute.isDashboardURL(request.url) {
+            serveDashboard(request, head: head, receivedAt: receivedAt, context: context)
+            return
+        }
         let loop = context.eventLoop
         // Made only where an answer waits for the loop's next turn: the common case answers at once.
         func deliverLater() -> @Sendable (Outcome) -> Void {

@@ -37,6 +37,8 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// A body going out over time: dribbled, in chunks, or as server-sent events
     /// (StubConnectionHandler+TimedBody.swift).
     var timedBody: LiveTimedBody?
+    /// The dashboard's live feed, while this request is one (Dashboard/StubConnectionHandler+DashboardFeed.swift).
+    var dashboardStream: DashboardStream?
 
     /// - Parameter addresses: the connection's ends when already worked out (an HTTP/2
     ///   connection's streams share them); otherwise found at the first request.
@@ -66,6 +68,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         idleTimer?.cancel()
         idleTimer = nil
         timedBodyLostItsClient()
+        dashboardFeedLostItsClient()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -166,6 +169,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             case .closeAfterResponse:
                 // An event stream or chunked stream whose client hung up ends here.
                 timedBodyClientClosed(context: context)
+                endDashboardFeed(context: context)
             case .closeAfterQueuedWrites:
                 writeRawThenClose(context.channel.allocator.buffer(capacity: 0), context: context) { _ in }
             case .close:
@@ -195,6 +199,7 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         pacedBody?.completed(.failure(ChannelError.ioOnClosedChannel))
         pacedBody = nil
         timedBodyLostItsClient()
+        dashboardFeedLostItsClient()
         upload?.abort("the client connection closed before the request body had ended")
         upload = nil
         idleTimer?.cancel()

@@ -35,6 +35,10 @@ public final class StubHTTPServer: Sendable {
     private let serverChannel: any Channel
     private let httpsServerChannel: (any Channel)?
     private let environment: ConnectionEnvironment
+    /// The live dashboard, `<baseURL>/__understudy/`.
+    public var dashboardURL: URL { URL(string: baseURL.absoluteString + "/__understudy/") ?? baseURL }
+    /// The dashboard's live feed (for tests that check it does no work while no page is open).
+    var dashboardFeed: DashboardFeed { environment.dashboardFeed }
     let connections: OpenConnections
     private let gracePeriod: Duration
     private let logger: Logger
@@ -90,9 +94,10 @@ public final class StubHTTPServer: Sendable {
         let connections = OpenConnections()
         let link = ShutdownLink()
         let streaming = StreamingResponses()
+        let feed = DashboardFeed(journal: engine.journal, store: engine.store)
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
-            isOffline: { connections.isOffline }, streamingResponses: streaming)
+            isOffline: { connections.isOffline }, streamingResponses: streaming, dashboardFeed: feed)
         let channel = try await bind(configuration.host, configuration.port, connections: connections) { channel in
             try ConnectionPipeline.configure(channel, environment: environment)
         }
@@ -105,7 +110,7 @@ public final class StubHTTPServer: Sendable {
                 let secure = ConnectionEnvironment(
                     engine: engine, admin: admin, proxy: proxy, configuration: configuration,
                     requestShutdown: link.trigger, isOffline: { connections.isOffline }, scheme: "https",
-                    tls: https.tls, streamingResponses: streaming)
+                    tls: https.tls, streamingResponses: streaming, dashboardFeed: feed)
                 httpsChannel = try await bind(configuration.host, https.port, connections: connections) { channel in
                     try channel.pipeline.syncOperations.addHandler(SocketEndCloser())
                     try https.tls.addTLSHandler(to: channel)
