@@ -24,16 +24,9 @@ if ! "$venv/bin/python" -c 'import httpx, h2, httpx_sse, websockets, pytest' 2>/
     "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' 'httpx-sse==0.4.3' 'websockets==15.0.1' pytest
 fi
 
+source Scripts/lib/serve.sh
 work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [[ -n "$server_pid" ]]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'serve_stop; rm -rf "$work"' EXIT
 
 mkdir -p "$work/root/mappings"
 cat >"$work/root/mappings/hello.json" <<'JSON'
@@ -56,24 +49,9 @@ cat >"$work/root/message-mappings/echo.json" <<'JSON'
              "message": {"body": {"contains": "hello"}}},
  "actions": [{"type": "send", "message": {"body": {"data": "folder says hi"}}, "channelTarget": {"type": "originating"}}]}
 JSON
-out="$work/server.out"
-.build/debug/understudy serve --root "$work/root" --port 0 --https-port 0 --https-ca-out "$work/ca.pem" \
-    >"$out" 2>&1 &
-server_pid=$!
-# The first line is the http:// URL, the second the https:// one.
-https_url=""
-for _ in $(seq 1 600); do
-    https_url=$(sed -n 2p "$out" 2>/dev/null || true)
-    [[ "$https_url" == https://* ]] && break
-    kill -0 "$server_pid" 2>/dev/null || { echo "understudy serve exited early:" >&2; cat "$out" >&2; exit 1; }
-    sleep 0.1
-done
-http_url=$(sed -n 1p "$out")
-if [[ "$http_url" != http://* || "$https_url" != https://* ]]; then
-    echo "understudy serve did not print its http:// and https:// URLs first:" >&2
-    cat "$out" >&2
-    exit 1
-fi
+serve_start "$work/server.out" --root "$work/root" --https-port 0 --https-ca-out "$work/ca.pem"
+http_url=$SERVE_URL
+https_url=$SERVE_HTTPS_URL
 
 failures=0
 # expect NAME EXPECTED COMMAND...: runs the command (10 s at most) and compares what it printed.

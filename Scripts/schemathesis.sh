@@ -25,36 +25,20 @@ fi
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance
 checks+=,response_schema_conformance,negative_data_rejection,positive_data_acceptance
 
+source Scripts/lib/serve.sh
 work=$(mktemp -d)
-server_pid=""
-stop_server() {
-    if [[ -n "$server_pid" ]]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-        server_pid=""
-    fi
-}
-trap 'stop_server; rm -rf "$work"' EXIT
+trap 'serve_stop; rm -rf "$work"' EXIT
 
 # run SPEC BASE_PATH: serves SPEC alone, then points schemathesis at URL+BASE_PATH.
 run() {
     local spec=$1 base_path=$2 out="$work/serve.out"
     mkdir -p "$work/empty"
-    .build/debug/understudy serve --port 0 --root "$work/empty" --openapi "$spec" --openapi-validation enforce \
-        >"$out" 2>"$work/serve.err" &
-    server_pid=$!
-    local first_line=""
-    for _ in $(seq 1 600); do
-        first_line=$(head -n 1 "$out" 2>/dev/null || true)
-        [[ -n "$first_line" ]] && break
-        kill -0 "$server_pid" 2>/dev/null || { echo "understudy serve exited early:" >&2; cat "$work/serve.err" >&2; exit 1; }
-        sleep 0.1
-    done
-    [[ -n "$first_line" ]] || { echo "understudy serve printed no base URL" >&2; exit 1; }
+    serve_start "$out" --root "$work/empty" --openapi "$spec" --openapi-validation enforce
+    local first_line=$SERVE_URL
     echo "== schemathesis: $spec against $first_line$base_path"
     "$SCHEMATHESIS" run "$spec" --url "$first_line$base_path" --phases examples,coverage,fuzzing \
         --checks "$checks" --max-examples 50 --seed 20261124 --no-color
-    stop_server
+    serve_stop
 }
 
 run Examples/StatusPoster/openapi.yaml ""

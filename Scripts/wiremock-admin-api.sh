@@ -20,31 +20,15 @@ if ! "$venv/bin/python" -c 'import schemathesis, wiremock' 2>/dev/null; then
     "$venv/bin/pip" install --quiet 'schemathesis==4.32.5' 'wiremock==2.7.0'
 fi
 
+source Scripts/lib/serve.sh
 root=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [[ -n "$server_pid" ]]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$root"
-}
-trap cleanup EXIT
-mkdir -p "$root/stubs/mappings" "$root/stubs/__files" "$root/report"
+trap 'serve_stop; rm -rf "$root"' EXIT
+mkdir -p "$root/stubs/mappings" "$root/stubs/__files"
 
 "$venv/bin/python" Tests/Compatibility/wiremock_admin_api/admin_api_spec.py "$root/admin-api.json"
 
-.build/debug/understudy serve --port 0 --root "$root/stubs" >"$root/out" 2>&1 &
-server_pid=$!
-url=""
-for _ in $(seq 1 600); do
-    url=$(head -n 1 "$root/out" 2>/dev/null | grep -oE 'http://[^[:space:]]+' | head -n 1 || true)
-    [[ -n "$url" ]] && break
-    kill -0 "$server_pid" 2>/dev/null || { echo "understudy serve exited early:" >&2; cat "$root/out" >&2; exit 1; }
-    sleep 0.1
-done
-[[ -n "$url" ]] || { echo "understudy serve printed no base URL" >&2; exit 1; }
-url=${url%/}
+serve_start "$root/out" --root "$root/stubs"
+url=$SERVE_URL
 
 echo "schemathesis $("$venv/bin/st" --version | awk '{print $NF}') against $url (seed ${SEED:-1})"
 # Left out: shutdown (it stops the server) and recordings (they need a live target to record).
