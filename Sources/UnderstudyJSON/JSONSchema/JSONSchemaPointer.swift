@@ -1,10 +1,11 @@
 import Foundation
 
-/// JSON Pointer (RFC 6901) helpers for `$ref` fragments and for naming instance locations.
-enum JSONSchemaPointer {
+/// JSON Pointer (RFC 6901) helpers for `$ref` fragments and for naming instance locations; the
+/// OpenAPI module resolves its spec pointers with them too.
+package enum JSONSchemaPointer {
     /// The reference tokens of a pointer such as `/definitions/a~1b`, percent-decoded first
     /// because a pointer inside a URI fragment may be percent-encoded.
-    static func tokens(fromFragment fragment: String) -> [String]? {
+    package static func tokens(fromFragment fragment: String) -> [String]? {
         let decoded = fragment.removingPercentEncoding ?? fragment
         if decoded.isEmpty { return [] }
         guard decoded.hasPrefix("/") else { return nil }
@@ -14,12 +15,12 @@ enum JSONSchemaPointer {
         }
     }
 
-    static func escape(_ token: String) -> String {
+    package static func escape(_ token: String) -> String {
         guard token.contains("~") || token.contains("/") else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
-    static func string(_ tokens: [String]) -> String {
+    package static func string(_ tokens: [String]) -> String {
         var result = ""
         for token in tokens {
             result += "/"
@@ -29,7 +30,7 @@ enum JSONSchemaPointer {
     }
 
     /// The value the tokens lead to inside `root`, or nil when they lead nowhere.
-    static func resolve(_ tokens: [String], in root: JSONValue) -> JSONValue? {
+    package static func resolve(_ tokens: [String], in root: JSONValue) -> JSONValue? {
         var current = root
         for token in tokens {
             switch current {

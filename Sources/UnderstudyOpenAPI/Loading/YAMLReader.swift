@@ -88,9 +88,8 @@ enum YAMLReader {
         }
     }
 
-    static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
+    /// A key as one JSON pointer token.
+    static func escape(_ token: String) -> String { JSONSchemaPointer.escape(token) }
 
     private static func line(of error: YamlError) -> Int? {
         switch error {
