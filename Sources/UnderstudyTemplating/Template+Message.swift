@@ -8,26 +8,9 @@ extension Template {
         channelRequest: any TemplateRequest, message: JSONValue, now: Date = Date(),
         systemKeys: SystemKeyPolicy = SystemKeyPolicy(), environment: TemplateEnvironment = TemplateEnvironment()
     ) throws(TemplateError) -> String {
-        let root = TemplateMessageRootModel(request: TemplateRequestModel(channelRequest), message: message)
+        let root = TemplateNamedValues([
+            ("request", .model(TemplateRequestModel(channelRequest))), ("message", .json(message))
+        ])
         return try render(root: .model(root), now: now, systemKeys: systemKeys, environment: environment)
     }
-}
-
-/// The top-level context of a message stub's templates.
-final class TemplateMessageRootModel: TemplateModel {
-    let request: TemplateRequestModel
-    let message: JSONValue
-    init(request: TemplateRequestModel, message: JSONValue) {
-        self.request = request
-        self.message = message
-    }
-    var text: String { "" }
-    func member(_ name: String) -> TemplateValue? {
-        switch name {
-        case "request": return .model(request)
-        case "message": return .json(message)
-        default: return nil
-        }
-    }
-    var entries: [(key: String, value: TemplateValue)] { [("request", .model(request)), ("message", .json(message))] }
 }
