@@ -96,8 +96,9 @@ import UnderstudyServer
 
         _ = try await fetch(caller.baseURL, "/twice")
 
+        // The wait outlasts the delay by far: the default 5 s is the delay itself.
         let received = try await receiver.waitForRequests(
-            matching: try .urlPattern("/(early|late)", method: "POST"), count: 2)
+            matching: try .urlPattern("/(early|late)", method: "POST"), count: 2, timeout: .seconds(30))
         #expect(received.map(\.url) == ["/early", "/late"])
     }
 
