@@ -40,7 +40,10 @@ final class ConnectionEnvironment: Sendable {
         streamingResponses: StreamingResponses = StreamingResponses(), dashboardFeed: DashboardFeed? = nil
     ) {
         self.streamingResponses = streamingResponses
-        self.dashboardFeed = dashboardFeed ?? DashboardFeed(journal: engine.journal, store: engine.store)
+        // The feed does its off-loop work where the connections do theirs (in place in the fuzz
+        // harness, which must not start NIO's global thread pool).
+        self.dashboardFeed =
+            dashboardFeed ?? DashboardFeed(journal: engine.journal, store: engine.store, offLoop: offLoop)
         self.scheme = scheme
         self.tls = tls
         self.offLoop = offLoop
