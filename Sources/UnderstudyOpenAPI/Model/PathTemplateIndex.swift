@@ -26,44 +26,46 @@ struct PathTemplateIndex: Sendable {
         }
     }
 
-    final class Node: @unchecked Sendable {
-        // Built once in init and only read after: safe to share without a lock.
+    /// A value: the trie is built in init and only read after, so it is Sendable as it stands.
+    struct Node: Sendable {
         var literals: [String: Node] = [:]
         var templates: [(template: Template, node: Node)] = []
         /// The operations that end here, by method.
         var operations: [String: Int] = [:]
+
+        /// Adds the operation at `index` under the rest of its path; the first one for a method wins.
+        mutating func insert(_ segments: ArraySlice<String>, method: String, index: Int) {
+            guard let segment = segments.first else {
+                if operations[method] == nil { operations[method] = index }
+                return
+            }
+            let rest = segments.dropFirst()
+            guard let template = PathTemplateIndex.template(segment) else {
+                literals[segment, default: Node()].insert(rest, method: method, index: index)
+                return
+            }
+            if let existing = templates.firstIndex(where: {
+                $0.template.prefix == template.prefix && $0.template.suffix == template.suffix
+                    && $0.template.name == template.name
+            }) {
+                templates[existing].node.insert(rest, method: method, index: index)
+            } else {
+                var next = Node()
+                next.insert(rest, method: method, index: index)
+                templates.append((template, next))
+            }
+        }
     }
 
-    private let root = Node()
+    private let root: Node
 
     /// - Parameter operations: each operation's path template and method, by index.
     init(_ operations: [(template: String, method: String)]) {
+        var root = Node()
         for (index, operation) in operations.enumerated() {
-            var node = root
-            for segment in Self.segments(operation.template) {
-                if let template = Self.template(segment) {
-                    if let existing = node.templates.first(where: {
-                        $0.template.prefix == template.prefix && $0.template.suffix == template.suffix
-                            && $0.template.name == template.name
-                    }) {
-                        node = existing.node
-                    } else {
-                        let next = Node()
-                        node.templates.append((template, next))
-                        node = next
-                    }
-                } else {
-                    if let next = node.literals[segment] {
-                        node = next
-                    } else {
-                        let next = Node()
-                        node.literals[segment] = next
-                        node = next
-                    }
-                }
-            }
-            if node.operations[operation.method] == nil { node.operations[operation.method] = index }
+            root.insert(Self.segments(operation.template)[...], method: operation.method, index: index)
         }
+        self.root = root
     }
 
     func lookup(method: String, path: String) -> Lookup {
