@@ -48,13 +48,6 @@ public struct AuthChallenge: Sendable, Hashable {
         return AuthChallenge(headerValue: "Bearer " + attributes.joined(separator: ", "))
     }
 
-    /// An RFC 9110 quoted-string: `"` and `\` escaped with a backslash.
-    private static func quoted(_ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            if character == "\"" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return "\"" + escaped + "\""
-    }
+    /// An RFC 9110 quoted-string, written the way the Digest challenge writes its own.
+    private static func quoted(_ value: String) -> String { DigestChallenge.quoted(value) }
 }

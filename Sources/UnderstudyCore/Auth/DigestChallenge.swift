@@ -33,8 +33,8 @@ public struct DigestChallenge: Sendable, Hashable {
         }
     }
 
-    /// An RFC 9110 quoted-string.
-    static func quoted(_ value: String) -> String {
+    /// An RFC 9110 quoted-string: `"` and `\` escaped with a backslash (every challenge uses it).
+    package static func quoted(_ value: String) -> String {
         var escaped = "\""
         for character in value {
             if character == "\"" || character == "\\" { escaped.append("\\") }

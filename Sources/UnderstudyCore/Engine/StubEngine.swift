@@ -75,18 +75,19 @@ public final class StubEngine: Sendable {
 
     /// - Parameter rendered: the response after templating, when the stub is templated.
     func decision(for stub: StubMapping, request: LoggedRequest, rendered: ResponseDefinition? = nil) -> ServeDecision {
-        var decision = undecoratedDecision(for: stub, request: request, rendered: rendered)
+        // The definition is read once: on the hot path a stub's response is a copy of a large struct.
+        let definition = rendered ?? stub.response
+        var decision = undecoratedDecision(for: stub, request: request, definition: definition, rendered: rendered)
         // A Digest challenge gets a fresh nonce on every response, so it is never prebuilt.
-        if let challenge = (rendered ?? stub.response).digestChallenge {
+        if let challenge = definition.digestChallenge {
             for value in challenge.headerValues() { decision.headers.add("WWW-Authenticate", value) }
         }
         return decision
     }
 
     private func undecoratedDecision(
-        for stub: StubMapping, request: LoggedRequest, rendered: ResponseDefinition?
+        for stub: StubMapping, request: LoggedRequest, definition: ResponseDefinition, rendered: ResponseDefinition?
     ) -> ServeDecision {
-        let definition = rendered ?? stub.response
         if rendered == nil, let body = stub.prebuiltResponse.body {
             return ServeDecision(
                 eventID: request.id, stub: stub, status: definition.status, statusMessage: definition.statusMessage,
