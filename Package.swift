@@ -185,6 +185,10 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio")
             ],
             path: "Fuzz/HTTP2Frames"),
+        // Starts the programs the tests run (curl, openssl, java, `understudy`) without Foundation's
+        // `Process`, whose Linux `run()` crashes now and then (see ChildProcess.swift).
+        .target(name: "CSpawnShim", path: "Tests/Support/CSpawnShim"),
+        .target(name: "ProcessSupport", dependencies: ["CSpawnShim"], path: "Tests/Support/ProcessSupport"),
         .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
         .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),
@@ -212,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyOpenAPITests",
             dependencies: ["UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
-        .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore"]),
+        .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore", "ProcessSupport"]),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
@@ -226,6 +230,7 @@ let package = Package(
             name: "UnderstudyTLSTests",
             dependencies: [
                 "UnderstudyTLS", "Understudy", "UnderstudyServer", "UnderstudyCore", "UnderstudyTesting",
+                "ProcessSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -243,6 +248,7 @@ let package = Package(
             name: "UnderstudyRecordingTests",
             dependencies: [
                 "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "Understudy",
+                "ProcessSupport",
                 // An HTTPS (h2) upstream with a CA of its own, for proxying to private upstreams.
                 "UnderstudyTLS",
                 // For an upstream that sends its body in steps the test controls, and a raw client.

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 
 /// Runs the built `understudy` executable, which SwiftPM builds next to the test bundle.
 struct CLIProcess {
@@ -27,20 +28,8 @@ struct CLIProcess {
 
     /// Runs to completion with the given arguments (for short commands such as `check`).
     static func run(_ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let completed = try ChildProcess.runBlocking(try executable.path, arguments)
+        return Output(status: completed.status, stdout: completed.stdout, stderr: completed.stderr)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import Testing
 import UnderstudyCore
 
@@ -73,17 +74,12 @@ import UnderstudyCore
 }
 
 /// A long-running `understudy serve` whose first output line is read as soon as it is printed.
-final class ServerProcess: @unchecked Sendable {
-    // Unchecked: the process and pipe are set once in `start` and only read afterwards.
-    let process: Process
-    let output: Pipe
-    let errors: Pipe?
+final class ServerProcess: Sendable {
+    let child: ChildProcess
     let firstLine: String
 
-    private init(process: Process, output: Pipe, errors: Pipe?, firstLine: String) {
-        self.process = process
-        self.output = output
-        self.errors = errors
+    private init(child: ChildProcess, firstLine: String) {
+        self.child = child
         self.firstLine = firstLine
     }
 
@@ -94,79 +90,33 @@ final class ServerProcess: @unchecked Sendable {
     static func start(
         _ arguments: [String], environment: [String: String] = [:], capturingStandardError: Bool = false
     ) async throws -> ServerProcess {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Result {
-                        try startBlocking(
-                            arguments, environment: environment, capturingStandardError: capturingStandardError)
-                    })
-            }
-        }
-    }
-
-    private static func startBlocking(
-        _ arguments: [String], environment: [String: String], capturingStandardError: Bool
-    ) throws -> ServerProcess {
-        let process = Process()
-        process.executableURL = try CLIProcess.executable
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        let errors = Pipe()
-        process.standardError = capturingStandardError ? errors : FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        // Read byte by byte until the first newline: the server prints its URL before anything else.
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        return ServerProcess(
-            process: process, output: output, errors: capturingStandardError ? errors : nil,
-            firstLine: String(decoding: line, as: UTF8.self))
+        let child = try ChildProcess(
+            try CLIProcess.executable.path, arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, added in added },
+            standardError: capturingStandardError ? .pipe : .null)
+        // The server prints its URL before anything else.
+        return ServerProcess(child: child, firstLine: await child.standardOutput?.nextLine() ?? "")
     }
 
     /// The next line of standard output (after the first), read off the cooperative pool.
     func nextLine() async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var line = Data()
-                while true {
-                    let byte = self.output.fileHandleForReading.readData(ofLength: 1)
-                    if byte.isEmpty || byte == Data("\n".utf8) { break }
-                    line.append(byte)
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }
-        }
+        await child.standardOutput?.nextLine() ?? ""
     }
 
     /// Standard error to its end (started with `capturingStandardError`; empty otherwise).
     var remainingStandardError: String {
-        guard let errors else { return "" }
-        return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard let errors = child.standardError else { return "" }
+        return String(decoding: errors.readDataToEndOfFile(), as: UTF8.self)
     }
 
     var remainingOutput: String {
-        String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        String(decoding: child.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
     }
 
     func signalAndWait(_ signal: Int32) async -> Int32 {
-        kill(process.processIdentifier, signal)
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                self.process.waitUntilExit()
-                continuation.resume(returning: self.process.terminationStatus)
-            }
-        }
+        child.send(signal)
+        return await child.exitStatus()
     }
 
-    func terminate() {
-        if process.isRunning { process.terminate() }
-    }
+    func terminate() { child.terminate() }
 }

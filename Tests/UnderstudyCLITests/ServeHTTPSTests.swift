@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import Testing
 
 /// `understudy serve --https-port` as a user runs it, checked with curl.
@@ -100,28 +101,8 @@ import Testing
 
     /// Runs a program to completion, waited for off the cooperative pool.
     static func run(_ executable: String, _ arguments: [String]) async throws -> CLIProcess.Output {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(executable, arguments) })
-            }
-        }
-    }
-
-    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> CLIProcess.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIProcess.Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let completed = try await ChildProcess.run(executable, arguments)
+        return CLIProcess.Output(status: completed.status, stdout: completed.stdout, stderr: completed.stderr)
     }
 }
 

@@ -1,19 +1,16 @@
 import Foundation
+import ProcessSupport
 
 /// Runs the built `understudy` executable (SwiftPM builds it next to the test bundle).
-final class CLIProcess: @unchecked Sendable {
-    // Unchecked: the process and pipe are set once in `start` and only read afterwards.
-    let process: Process
-    let output: Pipe
+final class CLIProcess: Sendable {
+    let child: ChildProcess
     /// The first line printed (for `record`, the base URL).
     let firstLine: String
 
-    private init(process: Process, output: Pipe, firstLine: String) {
-        self.process = process
-        self.output = output
+    private init(child: ChildProcess, firstLine: String) {
+        self.child = child
         self.firstLine = firstLine
     }
-
     static var executable: URL {
         get throws {
             let bundle = Bundle.main.bundleURL
@@ -32,46 +29,16 @@ final class CLIProcess: @unchecked Sendable {
 
     /// Starts the process and waits (off the cooperative pool) for its first line.
     static func start(_ arguments: [String]) async throws -> CLIProcess {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try startBlocking(arguments) })
-            }
-        }
-    }
-
-    private static func startBlocking(_ arguments: [String]) throws -> CLIProcess {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        return CLIProcess(process: process, output: output, firstLine: String(decoding: line, as: UTF8.self))
+        let child = try ChildProcess(try executable.path, arguments, standardError: .null)
+        return CLIProcess(child: child, firstLine: await child.standardOutput?.nextLine() ?? "")
     }
 
     /// Sends `signal` (nil: none) and returns the exit status and the rest of standard output.
     func finish(signal: Int32? = nil) async -> (status: Int32, output: String) {
-        if let signal { kill(process.processIdentifier, signal) }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let rest = self.output.fileHandleForReading.readDataToEndOfFile()
-                self.process.waitUntilExit()
-                continuation.resume(
-                    returning: (
-                        self.process.terminationStatus, self.firstLine + "\n" + String(decoding: rest, as: UTF8.self)
-                    ))
-            }
-        }
+        if let signal { child.send(signal) }
+        let rest = await child.standardOutput?.remainingText() ?? ""
+        return (await child.exitStatus(), firstLine + "\n" + rest)
     }
 
-    func terminate() {
-        if process.isRunning { process.terminate() }
-    }
+    func terminate() { child.terminate() }
 }
