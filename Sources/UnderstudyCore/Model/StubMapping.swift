@@ -148,6 +148,10 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
 
     /// The response's headers and body as served without templating (see ``PrebuiltResponse``).
     var prebuiltResponse: PrebuiltResponse { box.prebuilt }
+
+    /// The size of the body as served without templating; nil when it comes from a file (read
+    /// when served). A transport uses it to keep large answers off a path that cannot pace them.
+    package var inlineBodyByteCount: Int? { box.prebuilt.body?.count }
 }
 
 /// The state every scenario starts in.

@@ -3,9 +3,10 @@ import NIOHTTP1
 import NIOHTTP2
 
 /// The handlers of an HTTP/2 connection, socket end first: the raw-bytes writer (kept from the
-/// HTTP/1.1 start, for the one fault that breaks the connection), NIO's HTTP/2 handler with its
-/// stream multiplexer, and NIO's connection manager (idle time-out, and GOAWAY then close when the
-/// server stops). Each stream gets NIO's HTTP/2-to-HTTP/1 codec and its own
+/// HTTP/1.1 start, for the one fault that breaks the connection), NIO's HTTP/2 handler,
+/// ``OpenStreamsFilter``, NIO's connection manager (idle time-out, and GOAWAY then close when the
+/// server stops), ``HTTP2FastPath`` for bodiless requests to fixed stubs, and NIO's stream
+/// multiplexer for the rest. Each of those streams gets NIO's HTTP/2-to-HTTP/1 codec and its own
 /// ``StubConnectionHandler``, so stubs, the admin API, delays, gates, proxying and the journal
 /// behave over HTTP/2 as they do over HTTP/1.1.
 enum HTTP2Pipeline {
@@ -32,20 +33,25 @@ enum HTTP2Pipeline {
             configuration: .init(
                 maxIdleTime: TimeAmount(configuration.idleTimeout), maxAge: nil,
                 maxGraceTime: TimeAmount(configuration.shutdownGracePeriod), keepalive: nil))
-        let http2 = NIOHTTP2Handler(
-            mode: .server, eventLoop: channel.eventLoop, connectionConfiguration: connection,
-            streamConfiguration: .init(),
-            streamDelegate: OpenStreamsDelegate(forwardingTo: manager.http2StreamDelegate, eventLoop: channel.eventLoop)
-        ) { stream in
-            stream.eventLoop.makeCompletedFuture {
-                let pipeline = stream.pipeline.syncOperations
-                try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec(normalizeHTTPHeaders: true))
-                try pipeline.addHandler(
-                    StubConnectionHandler(environment: environment, isHTTP2Stream: true, addresses: addresses))
-            }
-        }
+        let http2 = NIOHTTP2Handler(mode: .server, connectionConfiguration: connection, streamConfiguration: .init())
+        let multiplexer = HTTP2StreamMultiplexer(
+            mode: .server, channel: channel,
+            inboundStreamInitializer: { stream in
+                stream.eventLoop.makeCompletedFuture {
+                    let pipeline = stream.pipeline.syncOperations
+                    try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec(normalizeHTTPHeaders: true))
+                    try pipeline.addHandler(
+                        StubConnectionHandler(environment: environment, isHTTP2Stream: true, addresses: addresses))
+                }
+            })
         try channel.pipeline.syncOperations.addHandler(http2)
+        try channel.pipeline.syncOperations.addHandler(OpenStreamsFilter())
         try channel.pipeline.syncOperations.addHandler(manager)
+        if configuration.usesFastPath {
+            try channel.pipeline.syncOperations.addHandler(
+                HTTP2FastPath(environment: environment, addresses: addresses))
+        }
+        try channel.pipeline.syncOperations.addHandler(multiplexer)
         // The manager starts its idle timer on channelActive, which passed before the switch to
         // HTTP/2 (prior knowledge, h2c, ALPN) added it: without this, a connection that never
         // completed a stream was never closed, however long it sat idle.
