@@ -27,6 +27,7 @@
 #   BENCH_PREVIOUS=path         an `understudy` binary of an earlier commit: the matched-stub, the
 #                               distinct-URL 404 and the import cases measure it too, for a before/after
 #   SKIP_H2_TLS=1               leave out case 6 (HTTP/2, TLS, nginx)
+#   ONLY_H2_TLS=1               run case 6 alone (about 3 minutes with BENCH_TURNS=1)
 #   BENCH_TURNS=2|1             case 6: rounds of its three servers in turn (each keeps its best)
 #   BENCH_H2_CONNECTIONS=16     case 6: h2load connections (-c)
 #   BENCH_H2_STREAMS=32         case 6: h2load concurrent streams per connection (-m)
@@ -137,6 +138,7 @@ measure_in_turn() {
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 started_at=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 
+if [[ "${ONLY_H2_TLS:-0}" != 1 ]]; then
 # 1. Matched stub vs bare hello-world, 64 and 256 connections.
 bench_log "1/$cases matched stub vs bare SwiftNIO"
 declare -A rps p99 cpu
@@ -341,6 +343,8 @@ growth=$(awk -v a="$BENCH_RSS_REFERENCE" -v b="$rss_last" 'BEGIN { printf "%.1f"
 row "RSS KiB after warm-up → after $served req" "$rss_last" "$BENCH_RSS_REFERENCE" "+$growth%" "≤ +10%" "$(bench_check "$growth" "<=" 10)"
 note "(idle at start $rss_start KiB; samples every ${rss_every}s: $BENCH_RSS_SAMPLES; errors or non-2xx: $errors)"
 ((served >= rss_requests)) || note "warning: stopped at BENCH_RSS_MAX_SECONDS=$rss_max before $rss_requests requests"
+
+fi
 
 # 6. HTTP/2 and TLS: understudy, the bare SwiftNIO server for the protocol, and nginx, in turn.
 h2_results=()

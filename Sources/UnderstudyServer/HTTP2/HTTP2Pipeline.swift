@@ -4,7 +4,7 @@ import NIOHTTP2
 
 /// The handlers of an HTTP/2 connection, socket end first: the raw-bytes writer (kept from the
 /// HTTP/1.1 start, for the one fault that breaks the connection), NIO's HTTP/2 handler,
-/// ``OpenStreamsFilter``, NIO's connection manager (idle time-out, and GOAWAY then close when the
+/// ``ConnectionErrorCloser``, ``OpenStreamsFilter``, NIO's connection manager (idle time-out, and GOAWAY then close when the
 /// server stops), ``HTTP2FastPath`` for bodiless requests to fixed stubs, and NIO's stream
 /// multiplexer for the rest. Each of those streams gets NIO's HTTP/2-to-HTTP/1 codec and its own
 /// ``StubConnectionHandler``, so stubs, the admin API, delays, gates, proxying and the journal
@@ -33,7 +33,9 @@ enum HTTP2Pipeline {
             configuration: .init(
                 maxIdleTime: TimeAmount(configuration.idleTimeout), maxAge: nil,
                 maxGraceTime: TimeAmount(configuration.shutdownGracePeriod), keepalive: nil))
-        let http2 = NIOHTTP2Handler(mode: .server, connectionConfiguration: connection, streamConfiguration: .init())
+        let closer = ConnectionErrorCloser()
+        let http2 = NIOHTTP2Handler(
+            mode: .server, frameDelegate: closer, connectionConfiguration: connection, streamConfiguration: .init())
         let multiplexer = HTTP2StreamMultiplexer(
             mode: .server, channel: channel,
             inboundStreamInitializer: { stream in
@@ -45,6 +47,7 @@ enum HTTP2Pipeline {
                 }
             })
         try channel.pipeline.syncOperations.addHandler(http2)
+        try channel.pipeline.syncOperations.addHandler(closer)
         try channel.pipeline.syncOperations.addHandler(OpenStreamsFilter())
         try channel.pipeline.syncOperations.addHandler(manager)
         if configuration.usesFastPath {
@@ -56,7 +59,5 @@ enum HTTP2Pipeline {
         // HTTP/2 (prior knowledge, h2c, ALPN) added it: without this, a connection that never
         // completed a stream was never closed, however long it sat idle.
         if channel.isActive { try channel.pipeline.syncOperations.context(handler: http2).fireChannelActive() }
-        // A connection error (a bad preface, a protocol error) has had its GOAWAY: close.
-        try channel.pipeline.syncOperations.addHandler(NIOCloseOnErrorHandler())
     }
 }

@@ -28,7 +28,9 @@ import UnderstudyCore
         Case(method: "PUT", path: "/any", headers: [("x-key", "key 1"), ("content-length", "0")], fast: true),
         Case(method: "KILL", path: "/any", headers: [("x-key", "k")], fast: true),
         // Each of these the fast path leaves to the general one.
-        Case(method: "POST", path: "/echo", headers: [("content-type", "application/json")], body: #"{"x": 1}"#, fast: false),
+        Case(
+            method: "POST", path: "/echo", headers: [("content-type", "application/json")], body: #"{"x": 1}"#,
+            fast: false),
         Case(method: "HEAD", path: "/hello", fast: false),
         Case(method: "GET", path: "/missing", fast: false),
         Case(method: "GET", path: "/slow", fast: false),

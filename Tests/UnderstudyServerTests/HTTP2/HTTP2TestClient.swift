@@ -24,12 +24,17 @@ final class HTTP2TestClient: Sendable {
     }
 
     /// Connects to 127.0.0.1:`port`, runs `body`, then closes.
-    static func with<T>(port: Int, _ body: (HTTP2TestClient) async throws -> T) async throws -> T {
+    /// - Parameter validatingHeaders: false lets the client send header blocks RFC 9113 forbids.
+    static func with<T>(
+        port: Int, validatingHeaders: Bool = true, _ body: (HTTP2TestClient) async throws -> T
+    ) async throws -> T {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port).get()
         let client = try await channel.eventLoop.submit {
+            var connection = NIOHTTP2Handler.ConnectionConfiguration()
+            connection.headerBlockValidation = validatingHeaders ? .enabled : .disabled
             let multiplexer = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
-                mode: .client, connectionConfiguration: .init(), streamConfiguration: .init()
+                mode: .client, connectionConfiguration: connection, streamConfiguration: .init()
             ) { stream in stream.eventLoop.makeSucceededVoidFuture() }
             return HTTP2TestClient(channel: channel, multiplexer: multiplexer)
         }.get()
@@ -49,6 +54,8 @@ final class HTTP2TestClient: Sendable {
     ) async throws -> Exchange {
         let finished = channel.eventLoop.makePromise(of: Exchange.self)
         let multiplexer = self.multiplexer
+        // A stream that never opens (the connection is gone) must not leave the promise pending.
+        defer { finished.fail(ChannelError.ioOnClosedChannel) }
         try await channel.eventLoop.flatSubmit {
             multiplexer.value.createStreamChannel { stream in
                 stream.eventLoop.makeCompletedFuture {

@@ -123,6 +123,22 @@ import UnderstudyCore
         }
     }
 
+    /// RFC 9113 §8.1.1: a malformed request is a stream error. The stream is reset; the
+    /// connection and its other streams go on.
+    @Test func aMalformedRequestResetsOnlyItsStream() async throws {
+        try await withServer([Self.hello]) { server in
+            try await HTTP2TestClient.with(port: server.port, validatingHeaders: false) { client in
+                let malformed = try await client.send("GET", "/hello", headers: [("Upper-Case", "x")])
+                #expect(malformed.reset == .protocolError)
+                #expect(malformed.status == nil)
+                let good = try await client.send("GET", "/hello")
+                #expect(good.status == 201)
+                #expect(client.channel.isActive)
+            }
+            #expect(server.engine.journal.events.count == 1)
+        }
+    }
+
     @Test func offlineResetsEachStreamAndJournalsNothing() async throws {
         try await withServer([Self.hello]) { server in
             await server.goOffline()

@@ -94,20 +94,27 @@ import Testing
         }
     }
 
-    /// A bad window on one stream is a stream error: NIO resets that stream with the error's code.
-    /// The connection then closes too: NIO reports stream errors on the connection's pipeline with
-    /// the same error types as connection errors, and the pipeline closes on every error.
+    /// A bad window on one stream is a stream error (RFC 9113 §6.9): NIO resets that stream with
+    /// the error's code, and the connection goes on serving its other streams.
     @Test(arguments: [
         (UInt32(0x7FFF_FFFF), HTTP2FrameBytes.ErrorCode.flowControlError), (0, .protocolError)
     ])
     func aBadStreamWindowResetsItsStream(increment: UInt32, code: HTTP2FrameBytes.ErrorCode) async throws {
-        try await HTTP2BadInput.serve { server in
-            // Stream 1 stays open: its request body has not ended.
-            let frames = try await HTTP2BadInput.framesAfterSending(
-                Self.settled + Bytes.headers(stream: 1, Self.request, flags: Bytes.endHeaders)
-                    + Bytes.windowUpdate(stream: 1, increment: increment), to: server)
+        try await HTTP2BadInput.serve([HTTP2BadInput.ok]) { server in
+            let frames = try await RawConnection.with(port: server.port) { connection in
+                // Stream 1 stays open: its request body has not ended.
+                try await connection.send(
+                    bytes: HTTP2PrefaceSniffer.preface + Self.settled
+                        + Bytes.headers(stream: 1, Self.request, flags: Bytes.endHeaders)
+                        + Bytes.windowUpdate(stream: 1, increment: increment))
+                let reset = try await connection.readFrames { !$0.resets(on: 1).isEmpty }
+                try await connection.send(bytes: Bytes.headers(stream: 3, Self.request))
+                return try await reset + connection.readFrames { $0.contains { $0.stream == 3 && $0.endsStream } }
+            }
             #expect(frames.resets(on: 1).first?.errorCode == code)
-            #expect(frames.allSatisfy { $0.kind != .headers })
+            #expect(frames.allSatisfy { $0.kind != .headers || $0.stream == 3 })
+            #expect(frames.contains { $0.kind == .headers && $0.stream == 3 })
+            #expect(frames.goAway == nil)
         }
     }
 }
