@@ -24,9 +24,12 @@ extension ResponseDefinition {
 }
 
 extension StubHandle {
-    /// The gate holding this stub's responses (``UnderstudyCore/ResponseDefinition/held()``), if any.
+    /// The gate holding this stub's responses (``UnderstudyCore/ResponseDefinition/held()``) or
+    /// its held server-sent events (``UnderstudyCore/ServerSentEvent/held()``), if any.
     public var gate: ResponseGate? {
-        mappings.lazy.compactMap { $0.response.gate.flatMap(engine.gates.existing) }.first
+        mappings.lazy.compactMap { mapping in
+            (mapping.response.gate ?? mapping.response.serverSentEvents?.heldBy).flatMap(engine.gates.existing)
+        }.first
     }
 
     /// How many requests wait at this stub's gate (0 without a gate).
@@ -63,5 +66,6 @@ extension StubEngine {
     /// before the first request, and no request ever creates one.
     func adoptGate(of response: ResponseDefinition) {
         if let id = response.gate { gates.adopt(id) }
+        if let id = response.serverSentEvents?.heldBy { gates.adopt(id) }
     }
 }

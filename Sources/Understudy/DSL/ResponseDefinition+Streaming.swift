@@ -14,6 +14,16 @@ extension ResponseDefinition {
     /// ]))
     /// ```
     ///
+    /// Events marked ``ServerSentEvent/held()`` wait until the test lets them through, one per
+    /// release, so a test can look at the client between events:
+    ///
+    /// ```swift
+    /// let chat = host.stub(.post("/v1/chat"), .sse([.event(data: "Hel"), .event(data: "lo").held()]))
+    /// // … the client shows "Hel" …
+    /// try await chat.waitUntilHolding(1)
+    /// chat.release(count: 1)
+    /// ```
+    ///
     /// Server transport only: in-process fails fast, saying so.
     /// - Parameters:
     ///   - keepOpen: stay open after the last event, until the client leaves or the server stops.
@@ -25,7 +35,7 @@ extension ResponseDefinition {
             status: 200,
             serverSentEvents: ServerSentEvents(
                 events: events, heartbeatMilliseconds: heartbeat.map { Int($0.wholeMilliseconds) },
-                keepOpen: keepOpen ? true : nil))
+                keepOpen: keepOpen ? true : nil, heldBy: events.contains(where: \.held) ? GateID() : nil))
     }
 
     /// 200 with a chunked body sent piece by piece (`bodyChunks`), each after its delay:
@@ -50,6 +60,14 @@ extension ServerSentEvent {
     /// Breaks the stream here with a socket-level fault.
     public static func fault(_ fault: Fault) -> ServerSentEvent {
         ServerSentEvent(fault: fault)
+    }
+
+    /// This event, held at the stream's gate until the test releases it (``StubHandle/release(count:)``);
+    /// its delay, if any, counts from the release.
+    public func held() -> ServerSentEvent {
+        var copy = self
+        copy.held = true
+        return copy
     }
 
     /// This event, sent `delay` after the one before it (`delayMilliseconds`).

@@ -4,8 +4,10 @@ import UnderstudyJSON
 /// Decodes and encodes `serverSentEvents`. Our own extension, so unknown keys are errors: a
 /// misspelt `delayMiliseconds` would otherwise send every event at once without a word.
 enum ServerSentEventsCodec {
-    static let streamKeys: Set<String> = ["events", "heartbeatMilliseconds", "keepOpen"]
-    static let eventKeys: Set<String> = ["id", "event", "data", "comment", "retry", "delayMilliseconds", "fault"]
+    static let streamKeys: Set<String> = ["events", "heartbeatMilliseconds", "keepOpen", "heldBy"]
+    static let eventKeys: Set<String> = [
+        "id", "event", "data", "comment", "retry", "delayMilliseconds", "fault", "held"
+    ]
 
     static func decode(_ value: JSONValue, at pointer: String) throws(MappingError) -> ServerSentEvents {
         let reader = try FieldReader(value, at: pointer)
@@ -21,7 +23,20 @@ enum ServerSentEventsCodec {
         if let heartbeat, heartbeat < 1 {
             throw .invalid(reader.path("heartbeatMilliseconds"), "heartbeatMilliseconds must be at least 1")
         }
-        return ServerSentEvents(events: events, heartbeatMilliseconds: heartbeat, keepOpen: try reader.bool("keepOpen"))
+        var heldBy: GateID?
+        if let text = try reader.string("heldBy") {
+            guard let uuid = UUID(uuidString: text) else {
+                throw .invalid(reader.path("heldBy"), "heldBy must be a UUID, the id of the gate that holds events")
+            }
+            heldBy = GateID(uuid: uuid)
+        }
+        if heldBy == nil, let index = events.firstIndex(where: \.held) {
+            throw .invalid(
+                UnderstudyCore.pointer(reader.path("events"), index) + "/held",
+                "A held event waits at the stream's gate: name it with serverSentEvents.heldBy (a UUID)")
+        }
+        return ServerSentEvents(
+            events: events, heartbeatMilliseconds: heartbeat, keepOpen: try reader.bool("keepOpen"), heldBy: heldBy)
     }
 
     static func event(_ value: JSONValue, at pointer: String) throws(MappingError) -> ServerSentEvent {
@@ -34,6 +49,7 @@ enum ServerSentEventsCodec {
         event.data = reader.value("data")
         event.retry = try reader.int("retry")
         event.delayMilliseconds = try reader.int("delayMilliseconds")
+        event.held = try reader.bool("held") ?? false
         if (event.retry ?? 0) < 0 { throw .invalid(reader.path("retry"), "retry must not be negative") }
         if (event.delayMilliseconds ?? 0) < 0 {
             throw .invalid(reader.path("delayMilliseconds"), "delayMilliseconds must not be negative")
@@ -51,7 +67,8 @@ enum ServerSentEventsCodec {
             }
             event.fault = fault
         }
-        guard reader.object.members.contains(where: { !$0.value.isNull && $0.key != "delayMilliseconds" }) else {
+        let timing: Set<String> = ["delayMilliseconds", "held"]
+        guard reader.object.members.contains(where: { !$0.value.isNull && !timing.contains($0.key) }) else {
             throw .invalid(pointer, "An event needs at least one of id, event, data, comment, retry or fault")
         }
         return event
@@ -80,6 +97,7 @@ extension ServerSentEvents {
         var object: JSONObject = ["events": .array(events.map(\.json))]
         if let heartbeatMilliseconds { object["heartbeatMilliseconds"] = .int(heartbeatMilliseconds) }
         if let keepOpen { object["keepOpen"] = .bool(keepOpen) }
+        if let heldBy { object["heldBy"] = .string(heldBy.uuid.uuidString) }
         return .object(object)
     }
 }
@@ -95,6 +113,7 @@ extension ServerSentEvent {
         if let retry { object["retry"] = .int(retry) }
         if let delayMilliseconds { object["delayMilliseconds"] = .int(delayMilliseconds) }
         if let fault { object["fault"] = .string(fault.rawValue) }
+        if held { object["held"] = .bool(true) }
         return .object(object)
     }
 }

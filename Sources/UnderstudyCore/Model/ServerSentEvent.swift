@@ -17,10 +17,13 @@ public struct ServerSentEvent: Sendable, Equatable {
     public var delayMilliseconds: Int?
     /// Breaks the stream here instead of sending anything.
     public var fault: Fault?
+    /// Waits at the stream's gate (``ServerSentEvents/heldBy``) until a test lets it through.
+    /// An Understudy extension, `"held": true`; absent and false are the same.
+    public var held: Bool
 
     public init(
         id: String? = nil, event: String? = nil, data: JSONValue? = nil, comment: String? = nil, retry: Int? = nil,
-        delayMilliseconds: Int? = nil, fault: Fault? = nil
+        delayMilliseconds: Int? = nil, fault: Fault? = nil, held: Bool = false
     ) {
         self.id = id
         self.event = event
@@ -29,5 +32,6 @@ public struct ServerSentEvent: Sendable, Equatable {
         self.retry = retry
         self.delayMilliseconds = delayMilliseconds
         self.fault = fault
+        self.held = held
     }
 }

@@ -18,11 +18,17 @@ public struct ServerSentEvents: Sendable, Equatable {
     /// True to keep the stream open after the last event, until the client leaves or the server
     /// stops. Nil (absent from the JSON) and false both close it.
     public var keepOpen: Bool?
+    /// The gate that holds each ``ServerSentEvent/held`` event until a test releases it, one
+    /// release per event (`"heldBy": "<uuid>"`; the Swift DSL names one when an event is held).
+    public var heldBy: GateID?
 
-    public init(events: [ServerSentEvent], heartbeatMilliseconds: Int? = nil, keepOpen: Bool? = nil) {
+    public init(
+        events: [ServerSentEvent], heartbeatMilliseconds: Int? = nil, keepOpen: Bool? = nil, heldBy: GateID? = nil
+    ) {
         self.events = events
         self.heartbeatMilliseconds = heartbeatMilliseconds
         self.keepOpen = keepOpen
+        self.heldBy = heldBy
     }
 
     /// The events a client that reconnects with `Last-Event-ID: lastEventID` has not seen: those

@@ -28,7 +28,9 @@ extension StubConnectionHandler {
             case .serverSentEvents(let events)?:
                 let lastEventID = head.headers.first(name: "last-event-id")
                 sendTimed(
-                    .serverSentEvents(events, lastEventID: lastEventID), head: rendered, method: head.method,
+                    .serverSentEvents(
+                        events, lastEventID: lastEventID, gate: events.heldBy.flatMap(environment.engine.gates.existing)),
+                    head: rendered, method: head.method,
                     context: context, completed: completed)
             case .chunks(let chunks)?:
                 sendTimed(.chunks(chunks), head: rendered, method: head.method, context: context, completed: completed)

@@ -7,6 +7,8 @@ struct LiveTimedBody {
     var body: TimedBody
     /// The index of the next step to run.
     var next = 0
+    /// The held step that has been through the gate and now only waits for its delay.
+    var passedGate: Int?
     var mustClose: Bool
     /// The next step's timer, while it waits.
     var scheduled: Scheduled<Void>?

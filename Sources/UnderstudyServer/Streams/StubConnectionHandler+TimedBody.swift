@@ -45,6 +45,22 @@ extension StubConnectionHandler {
                 return
             }
             let step = live.body.steps[live.next]
+            if step.held, let gate = live.body.gate, live.passedGate != live.next {
+                // Held: the test lets it through; its delay counts from then. Heartbeats go on.
+                let index = live.next
+                timedBody?.passedGate = index
+                let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+                let loop = context.eventLoop
+                gate.hold {
+                    loop.execute {
+                        // Only if this body still waits there (the client may have left meanwhile).
+                        let handler = bound.value.handler
+                        guard handler.timedBody?.passedGate == index, handler.timedBody?.next == index else { return }
+                        handler.advanceTimedBody(context: bound.value.context, delayElapsed: false)
+                    }
+                }
+                return
+            }
             if step.delay > .zero, !elapsed {
                 let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
                 timedBody?.scheduled = context.eventLoop.scheduleTask(in: step.delay) {

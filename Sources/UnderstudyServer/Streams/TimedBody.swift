@@ -19,6 +19,8 @@ struct TimedBody {
 
         var delay: TimeAmount
         var action: Action
+        /// Waits at the body's ``TimedBody/gate`` first (a held server-sent event).
+        var held = false
     }
 
     var steps: [Step]
@@ -29,6 +31,8 @@ struct TimedBody {
     /// True for streams, whose client hangs up by closing: one that half-closes is taken to have
     /// left, and the body ends at once. A dribbled body is an ordinary response, and goes out whole.
     var endsWhenClientCloses = false
+    /// The gate held steps wait at, one release each; nil lets them go at once.
+    var gate: ResponseGate?
 
     /// The sub-event type for each server-sent event that went out.
     static let eventSentType = "SERVER_SENT_EVENT"
@@ -52,20 +56,22 @@ struct TimedBody {
     }
 
     /// `serverSentEvents`, starting after the one a reconnecting client saw last (`Last-Event-ID`).
-    static func serverSentEvents(_ stream: ServerSentEvents, lastEventID: String?) -> TimedBody {
+    /// - Parameter gate: the engine's gate named by ``ServerSentEvents/heldBy``, if it adopted one.
+    static func serverSentEvents(_ stream: ServerSentEvents, lastEventID: String?, gate: ResponseGate?) -> TimedBody {
         let steps = stream.events(after: lastEventID).enumerated().map { offset, event in
             let delay = TimeAmount.milliseconds(Int64(event.delayMilliseconds ?? 0))
             guard let text = event.wireText else {
-                return Step(delay: delay, action: .fault(event.fault ?? .emptyResponse))
+                return Step(delay: delay, action: .fault(event.fault ?? .emptyResponse), held: event.held)
             }
             var note: JSONObject = ["index": .int(offset)]
             if let id = event.id { note["id"] = .string(id) }
             if let name = event.event { note["event"] = .string(name) }
-            return Step(delay: delay, action: .send(Data(text.utf8), note: note))
+            return Step(delay: delay, action: .send(Data(text.utf8), note: note), held: event.held)
         }
         return TimedBody(
             steps: steps, keepOpen: stream.keepOpen ?? false,
-            heartbeat: stream.heartbeatMilliseconds.map { .milliseconds(Int64($0)) }, endsWhenClientCloses: true)
+            heartbeat: stream.heartbeatMilliseconds.map { .milliseconds(Int64($0)) }, endsWhenClientCloses: true,
+            gate: gate)
     }
 
     /// `count` pieces of near-equal size (fewer when the body is shorter than `count` bytes).
