@@ -29,7 +29,8 @@ extension StubConnectionHandler {
                 let lastEventID = head.headers.first(name: "last-event-id")
                 sendTimed(
                     .serverSentEvents(
-                        events, lastEventID: lastEventID, gate: events.heldBy.flatMap(environment.engine.gates.existing)),
+                        events, lastEventID: lastEventID, gate: events.heldBy.flatMap(environment.engine.gates.existing)
+                    ),
                     head: rendered, method: head.method,
                     context: context, completed: completed)
             case .chunks(let chunks)?:
