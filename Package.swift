@@ -215,7 +215,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "UnderstudyOpenAPITests",
-            dependencies: ["UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
+            dependencies: [
+                "UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer",
+                // The Swift API with a contract: hosts, strict mode and the traits.
+                "Understudy", "UnderstudyTesting"
+            ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore", "ProcessSupport"]),
         .testTarget(
             name: "UnderstudyTests",
