@@ -32,7 +32,7 @@ public final class InProcessStubs: StubHost {
     /// An ephemeral session with the in-process protocol first in its protocol list.
     public let session: URLSession
     /// Online or not, and the requests in flight to drop when going offline.
-    let connectivity: InProcessConnectivity
+    package let connectivity: InProcessConnectivity
     /// Always ``StubTransport/inProcess``.
     public var transport: StubTransport { .inProcess }
 
