@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .library(name: "UnderstudyJWT", targets: ["UnderstudyJWT"]),
         .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
+        .library(name: "UnderstudyOpenAPITransport", targets: ["UnderstudyOpenAPITransport"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -30,7 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         // The external-loading trait is off: sibling-file `$ref`s are resolved before decoding.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2")
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -107,6 +110,15 @@ let package = Package(
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams")
+            ]),
+        // A swift-openapi-runtime ClientTransport into a host's engine, for generated clients: no
+        // URLSession, no socket. A product of its own, so only targets that want it compile the runtime.
+        .target(
+            name: "UnderstudyOpenAPITransport",
+            dependencies: [
+                "Understudy", "UnderstudyCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
@@ -230,6 +242,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio")
             ]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
+        .testTarget(
+            name: "UnderstudyOpenAPITransportTests",
+            dependencies: [
+                "UnderstudyOpenAPITransport", "Understudy", "UnderstudyTesting", "UnderstudyOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]),
         .testTarget(
             name: "UnderstudyTLSTests",
             dependencies: [
