@@ -33,7 +33,9 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0")
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Only the StatusPoster example's tests use it, to run its generated client over URLSession.
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -267,6 +269,25 @@ let package = Package(
         .testTarget(
             name: "StatusPosterTests", dependencies: ["StatusPoster", "UnderstudyTesting"],
             path: "Examples/StatusPoster/Tests"),
+        // The example's client generated from its openapi.yaml (Scripts/generate-openapi-client.sh
+        // wrote it; no build runs the generator), kept apart so StatusPoster stays Foundation-only.
+        .target(
+            name: "StatusPosterAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ],
+            path: "Examples/StatusPoster/API/Sources"),
+        // Its tests over the three transports: the engine transport, URLSession to a StubServer,
+        // and URLSession in-process.
+        .testTarget(
+            name: "StatusPosterAPITests",
+            dependencies: [
+                "StatusPosterAPI", "UnderstudyOpenAPITransport", "UnderstudyTesting", "UnderstudyOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
+            ],
+            path: "Examples/StatusPoster/APITests"),
         .testTarget(
             name: "UnderstudyRecordingTests",
             dependencies: [
