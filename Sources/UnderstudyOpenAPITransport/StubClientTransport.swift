@@ -13,7 +13,7 @@ import UnderstudyCore
 ///
 /// Stubs, the journal, verification, scenarios, gates, delays and a host's contract behave as on
 /// the other transports; a fault is thrown as the `URLError` the in-process transport gives
-/// (``Understudy/Fault/urlErrorCode``), and so is an offline host. Redirects and challenges come
+/// (`Fault.urlErrorCode`), and so is an offline host. Redirects and challenges come
 /// back as they are (a `ClientTransport` follows neither); streamed and proxied stubs are refused.
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct StubClientTransport: ClientTransport {
     public func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let engine = host._engineAccess.engine
+        let engine = host.engine
         let connectivity = (host as? InProcessStubs)?.connectivity
         guard !host.isOffline else { throw Self.offline("the stub host is offline (goOffline()).") }
         var bytes = Data()
