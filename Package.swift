@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "UnderstudyTLS", targets: ["UnderstudyTLS"]),
         .library(name: "UnderstudyJWT", targets: ["UnderstudyJWT"]),
         .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
+        .library(name: "UnderstudyOpenAPITransport", targets: ["UnderstudyOpenAPITransport"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -30,7 +31,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         // The external-loading trait is off: sibling-file `$ref`s are resolved before decoding.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2")
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Only the StatusPoster example's tests use it, to run its generated client over URLSession.
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -107,6 +112,15 @@ let package = Package(
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams")
+            ]),
+        // A swift-openapi-runtime ClientTransport into a host's engine, for generated clients: no
+        // URLSession, no socket. A product of its own, so only targets that want it compile the runtime.
+        .target(
+            name: "UnderstudyOpenAPITransport",
+            dependencies: [
+                "Understudy", "UnderstudyCore",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
@@ -215,7 +229,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "UnderstudyOpenAPITests",
-            dependencies: ["UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
+            dependencies: [
+                "UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer",
+                // The Swift API with a contract: hosts, strict mode and the traits.
+                "Understudy", "UnderstudyTesting"
+            ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore", "ProcessSupport"]),
         .testTarget(
             name: "UnderstudyTests",
@@ -226,6 +244,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio")
             ]),
         .testTarget(name: "UnderstudyTestingTests", dependencies: ["UnderstudyTesting"]),
+        .testTarget(
+            name: "UnderstudyOpenAPITransportTests",
+            dependencies: [
+                "UnderstudyOpenAPITransport", "Understudy", "UnderstudyTesting", "UnderstudyOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]),
         .testTarget(
             name: "UnderstudyTLSTests",
             dependencies: [
@@ -244,6 +269,25 @@ let package = Package(
         .testTarget(
             name: "StatusPosterTests", dependencies: ["StatusPoster", "UnderstudyTesting"],
             path: "Examples/StatusPoster/Tests"),
+        // The example's client generated from its openapi.yaml (Scripts/generate-openapi-client.sh
+        // wrote it; no build runs the generator), kept apart so StatusPoster stays Foundation-only.
+        .target(
+            name: "StatusPosterAPI",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ],
+            path: "Examples/StatusPoster/API/Sources"),
+        // Its tests over the three transports: the engine transport, URLSession to a StubServer,
+        // and URLSession in-process.
+        .testTarget(
+            name: "StatusPosterAPITests",
+            dependencies: [
+                "StatusPosterAPI", "UnderstudyOpenAPITransport", "UnderstudyTesting", "UnderstudyOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
+            ],
+            path: "Examples/StatusPoster/APITests"),
         .testTarget(
             name: "UnderstudyRecordingTests",
             dependencies: [

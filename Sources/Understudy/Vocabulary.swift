@@ -61,6 +61,16 @@ public typealias HeaderFields = UnderstudyCore.HeaderFields
 /// A request close to a verified pattern (or a stub close to a request), with its diff.
 public typealias NearMiss = UnderstudyCore.NearMiss
 
+// MARK: Contracts
+
+/// An API contract a host checks traffic against and answers misses from: `OpenAPIContract`
+/// from `UnderstudyOpenAPI` is one (``StubServer/start(root:openAPI:configuration:proxy:tls:)``).
+public typealias ContractChecker = UnderstudyCore.ContractChecker
+/// One way a request or a response broke the contract: where, the rule in the spec, and why.
+public typealias ContractViolation = UnderstudyCore.ContractViolation
+/// A contract violation with the request it came with (``StubHost/contractViolations``).
+public typealias RecordedContractViolation = UnderstudyCore.RecordedContractViolation
+
 // MARK: Gates
 
 /// Holds a stub's responses until the test releases them (`.held()`, then `gate.release()`).
@@ -76,7 +86,7 @@ public typealias StubServerConfiguration = UnderstudyServer.StubServerConfigurat
 /// (and `.generated`) in `UnderstudyTLS`, the product that links BoringSSL.
 public typealias TLSServerSetup = UnderstudyServer.TLSServerSetup
 /// Forwards proxied stubs (`proxyBaseUrl`) upstream; `UnderstudyRecording` provides one
-/// for ``StubServer/start(root:configuration:proxy:tls:)``.
+/// for ``StubServer/start(root:openAPI:configuration:proxy:tls:)``.
 public typealias ProxyForwarder = UnderstudyServer.ProxyForwarder
 
 // MARK: Errors

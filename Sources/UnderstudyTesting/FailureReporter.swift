@@ -6,7 +6,7 @@ import XCTest
 
 /// Sends a failure to whichever framework is running: a Swift Testing issue at the caller's
 /// source location inside a Swift Testing test, otherwise an XCTest failure on the test case
-/// that started the host (``XCTestCase/startStubServer(root:)``), else an issue anyway.
+/// that started the host (``XCTestCase/startStubServer(root:openAPI:strict:file:line:)``), else an issue anyway.
 enum FailureReporter {
     static func record(_ message: String, host: (any StubHost)?, sourceLocation: SourceLocation) {
         if Test.current == nil, let host, let testCase = XCTestOwners.shared.testCase(for: host) {

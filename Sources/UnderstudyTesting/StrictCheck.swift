@@ -4,10 +4,26 @@ import UnderstudyCore
 
 /// What strict mode finds wrong with a host at the end of a test.
 public enum StrictCheck {
-    /// One message per unmatched request (with its near-miss diff) and per stub whose
+    /// One message per unmatched request (with its near-miss diff), per request that broke the
+    /// host's contract (with a table of its violations) and per stub whose
     /// ``Understudy/StubHandle/expected(times:)`` was not met. Empty when all is well.
     public static func problems(in host: any StubHost) -> [String] {
-        unmatched(in: host.engine) + unmetExpectations(in: host.engine)
+        unmatched(in: host.engine) + contractViolations(in: host) + unmetExpectations(in: host.engine)
+    }
+
+    /// One message per request, its request and response violations together, oldest first.
+    static func contractViolations(in host: any StubHost) -> [String] {
+        var order: [UUID] = []
+        var byRequest: [UUID: [RecordedContractViolation]] = [:]
+        for recorded in host.contractViolations {
+            if byRequest[recorded.eventID] == nil { order.append(recorded.eventID) }
+            byRequest[recorded.eventID, default: []].append(recorded)
+        }
+        return order.compactMap { id in
+            guard let all = byRequest[id], let first = all.first else { return nil }
+            let report = ContractReport.render(all.map(\.violation))
+            return "Contract violation: \(first.method) \(first.url)\n\(report)"
+        }
     }
 
     static func unmatched(in engine: StubEngine) -> [String] {

@@ -70,3 +70,15 @@ extension StubHost {
         return problems.isEmpty
     }
 }
+
+extension StubHost {
+    /// Records an issue for every request that broke the host's contract so far (its own
+    /// violations and its response's), each with a table of the rules broken; what strict mode
+    /// does at the end of a test, on demand. Returns whether there were none.
+    @discardableResult
+    public func expectNoContractViolations(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let problems = StrictCheck.contractViolations(in: self)
+        for problem in problems { FailureReporter.record(problem, host: self, sourceLocation: sourceLocation) }
+        return problems.isEmpty
+    }
+}

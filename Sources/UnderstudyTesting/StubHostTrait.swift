@@ -8,7 +8,8 @@ import Understudy
 ///
 /// In strict mode (the default) the end of each test also checks the host: every request no
 /// stub matched, and every stub marked ``Understudy/StubHandle/expected(times:)`` that was not
-/// used as promised, records an issue with the near-miss diff.
+/// used as promised, records an issue with the near-miss diff; every request that broke the
+/// host's contract (`openAPI:`), or whose response did, records one with a table of the rules broken.
 ///
 /// ```swift
 /// @Test(.stubServer(root: "Stubs")) func timeline() async throws {
@@ -24,6 +25,9 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
     public var strict: Bool
     /// Makes each test's HTTPS set-up (server transport only); nil serves plain HTTP only.
     public var tls: (@Sendable () throws -> any TLSServerSetup)? = nil
+    /// Makes each test's contract (e.g. `OpenAPIContract` from `UnderstudyOpenAPI`); nil for none.
+    /// Called when the test starts, so a spec that does not load fails that test with its reason.
+    public var openAPI: @Sendable () throws -> (any ContractChecker)? = { nil }
 
     /// Applies to every test of a suite.
     public var isRecursive: Bool { true }
@@ -41,7 +45,7 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
         let location = test.sourceLocation
         switch transport {
         case .server:
-            let server = try await StubServer.start(root: root, tls: try tls?())
+            let server = try await StubServer.start(root: root, openAPI: try openAPI(), tls: try tls?())
             do {
                 try await StubServer.$scoped.withValue(server) { try await function() }
             } catch {
@@ -52,7 +56,7 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
             checkStrictly(server, at: location)
             try await server.shutdown()
         case .inProcess:
-            let stubs = try InProcessStubs(root: root)
+            let stubs = try InProcessStubs(root: root, openAPI: try openAPI())
             defer { stubs.closeNow() }
             do {
                 try await InProcessStubs.$scoped.withValue(stubs) { try await function() }
@@ -75,23 +79,34 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == StubHostTrait {
     /// A fresh ``Understudy/StubServer`` per test on 127.0.0.1 with a free port, loading the
     /// WireMock folder at `root` (relative to the working directory) when given.
-    public static func stubServer(root: String? = nil, strict: Bool = true) -> StubHostTrait {
-        StubHostTrait(transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict)
+    /// - Parameter openAPI: a contract to mock from and check traffic against, made anew for each
+    ///   test: `.stubServer(root: "Stubs", openAPI: try OpenAPIContract(files: "openapi.yaml"))`.
+    public static func stubServer(
+        root: String? = nil,
+        openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil, strict: Bool = true
+    ) -> StubHostTrait {
+        StubHostTrait(
+            transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict, openAPI: openAPI)
     }
 
     /// A fresh ``Understudy/StubServer`` per test, loading the WireMock folder at `root`.
-    public static func stubServer(root: URL?, strict: Bool = true) -> StubHostTrait {
-        StubHostTrait(transport: .server, root: root, strict: strict)
+    public static func stubServer(
+        root: URL?, openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil,
+        strict: Bool = true
+    ) -> StubHostTrait {
+        StubHostTrait(transport: .server, root: root, strict: strict, openAPI: openAPI)
     }
 
     /// A fresh ``Understudy/StubServer`` per test that also serves HTTPS (its `httpsBaseURL`),
     /// with a TLS set-up made anew for each test: `.stubServer(root: "Stubs", tls: try .generated)`
     /// (`.generated` comes from `UnderstudyTLS`, which links BoringSSL).
     public static func stubServer<TLS: TLSServerSetup>(
-        root: String? = nil, tls: @autoclosure @escaping @Sendable () throws -> TLS, strict: Bool = true
+        root: String? = nil, tls: @autoclosure @escaping @Sendable () throws -> TLS,
+        openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil, strict: Bool = true
     ) -> StubHostTrait {
         StubHostTrait(
-            transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict, tls: { try tls() })
+            transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict, tls: { try tls() },
+            openAPI: openAPI)
     }
 
     /// A fresh ``Understudy/InProcessStubs`` per test, strict, with no stubs.
@@ -100,7 +115,11 @@ extension Trait where Self == StubHostTrait {
     }
 
     /// A fresh ``Understudy/InProcessStubs`` per test, loading the WireMock folder at `root`.
-    public static func inProcessStubs(root: URL? = nil, strict: Bool = true) -> StubHostTrait {
-        StubHostTrait(transport: .inProcess, root: root, strict: strict)
+    /// - Parameter openAPI: a contract to mock from and check traffic against, made anew for each test.
+    public static func inProcessStubs(
+        root: URL? = nil, openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil,
+        strict: Bool = true
+    ) -> StubHostTrait {
+        StubHostTrait(transport: .inProcess, root: root, strict: strict, openAPI: openAPI)
     }
 }

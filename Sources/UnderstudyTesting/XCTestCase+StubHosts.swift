@@ -5,12 +5,15 @@ import XCTest
 extension XCTestCase {
     /// Starts a ``Understudy/StubServer`` for this test and shuts it down in tear-down. Failures of
     /// ``Understudy/StubHost/expect(_:_:sourceLocation:)`` and friends on it are recorded on this test.
-    /// - Parameter strict: at tear-down, fail the test for unmatched requests and unmet
-    ///   `.expected(times:)`, with the near-miss diff.
+    /// - Parameters:
+    ///   - openAPI: a contract to mock from and check traffic against (`OpenAPIContract`).
+    ///   - strict: at tear-down, fail the test for unmatched requests and unmet
+    ///     `.expected(times:)`, with the near-miss diff, and for each request that broke the contract.
     public func startStubServer(
-        root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
+        root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true, file: StaticString = #filePath,
+        line: UInt = #line
     ) async throws -> StubServer {
-        let server = try await StubServer.start(root: root)
+        let server = try await StubServer.start(root: root, openAPI: openAPI)
         XCTestOwners.shared.bind(server, to: self)
         addTeardownBlock {
             if strict { Self.recordStrictProblems(of: server, file: file, line: line) }
@@ -22,9 +25,10 @@ extension XCTestCase {
 
     /// Opens ``Understudy/InProcessStubs`` for this test and shuts them down in tear-down.
     public func startInProcessStubs(
-        root: URL? = nil, strict: Bool = true, file: StaticString = #filePath, line: UInt = #line
+        root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true, file: StaticString = #filePath,
+        line: UInt = #line
     ) throws -> InProcessStubs {
-        let stubs = try InProcessStubs(root: root)
+        let stubs = try InProcessStubs(root: root, openAPI: openAPI)
         XCTestOwners.shared.bind(stubs, to: self)
         addTeardownBlock {
             if strict { Self.recordStrictProblems(of: stubs, file: file, line: line) }

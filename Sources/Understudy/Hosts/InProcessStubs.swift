@@ -32,14 +32,17 @@ public final class InProcessStubs: StubHost {
     /// An ephemeral session with the in-process protocol first in its protocol list.
     public let session: URLSession
     /// Online or not, and the requests in flight to drop when going offline.
-    let connectivity: InProcessConnectivity
+    package let connectivity: InProcessConnectivity
     /// Always ``StubTransport/inProcess``.
     public var transport: StubTransport { .inProcess }
 
     /// Opens a stub set, first loading a WireMock folder when given.
+    /// - Parameter openAPI: a contract every request and response is checked against, and that
+    ///   answers requests no stub matches, e.g. `try OpenAPIContract(files: "openapi.yaml")` from
+    ///   `UnderstudyOpenAPI`. Its violations are in ``StubHost/contractViolations``.
     /// - Throws: ``StubFolderError`` listing every bad mapping file.
-    public init(root: URL? = nil) throws {
-        let (engine, mappings) = try StubWorld.engine(root: root)
+    public init(root: URL? = nil, openAPI: (any ContractChecker)? = nil) throws {
+        let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)
         self.engine = engine
         self.mappings = mappings
         host = "\(UUID().lowercasedString).\(InProcessRegistry.domain)"
@@ -107,9 +110,10 @@ public final class InProcessStubs: StubHost {
 
 /// Runs `body` with a fresh ``InProcessStubs`` and always shuts it down, even when `body` throws.
 public func withInProcessStubs<T>(
-    root: URL? = nil, isolation: isolated (any Actor)? = #isolation, _ body: (InProcessStubs) async throws -> T
+    root: URL? = nil, openAPI: (any ContractChecker)? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (InProcessStubs) async throws -> T
 ) async throws -> T {
-    let stubs = try InProcessStubs(root: root)
+    let stubs = try InProcessStubs(root: root, openAPI: openAPI)
     defer { stubs.closeNow() }
     return try await body(stubs)
 }

@@ -56,16 +56,19 @@ public final class StubServer: StubHost {
 
     /// Starts a server, first loading a WireMock folder (`mappings/**/*.json`, `__files/`) when given.
     /// - Parameters:
+    ///   - openAPI: a contract every request and response is checked against, and that answers
+    ///     requests no stub matches, e.g. `try OpenAPIContract(files: "openapi.yaml")` from
+    ///     `UnderstudyOpenAPI`. Its violations are in ``StubHost/contractViolations``.
     ///   - proxy: forwards stubs with `proxyBaseUrl`; `UnderstudyRecording` has one
     ///     (without it such stubs answer 500 saying so).
     ///   - tls: adds an HTTPS listener on a free port (``httpsBaseURL``) serving the same stubs:
     ///     `.generated` (from `UnderstudyTLS`) makes a CA and a certificate for loopback.
     /// - Throws: ``StubFolderError`` listing every bad mapping file, or a bind error.
     public static func start(
-        root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil,
-        tls: (any TLSServerSetup)? = nil
+        root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
+        proxy: (any ProxyForwarder)? = nil, tls: (any TLSServerSetup)? = nil
     ) async throws -> StubServer {
-        let (engine, mappings) = try StubWorld.engine(root: root)
+        let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)
         let admin = WireMockAdminAPI(engine: engine, mappings: mappings)
         var configuration = configuration ?? quietConfiguration
         if let tls { configuration.https = HTTPSListener(port: configuration.https?.port ?? 0, tls: tls) }
@@ -77,13 +80,14 @@ public final class StubServer: StubHost {
         return StubServer(http: server, admin: admin, mappings: mappings)
     }
 
-    /// ``start(root:configuration:proxy:tls:)`` for a concrete TLS set-up, so that
+    /// ``start(root:openAPI:configuration:proxy:tls:)`` for a concrete TLS set-up, so that
     /// `StubServer.start(tls: .generated)` finds `.generated`.
     public static func start<TLS: TLSServerSetup>(
-        root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil,
-        tls: TLS
+        root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
+        proxy: (any ProxyForwarder)? = nil, tls: TLS
     ) async throws -> StubServer {
-        try await start(root: root, configuration: configuration, proxy: proxy, tls: tls as any TLSServerSetup)
+        try await start(
+            root: root, openAPI: openAPI, configuration: configuration, proxy: proxy, tls: tls as any TLSServerSetup)
     }
 
     /// Starts a server for the WireMock folder at `root` (relative to the working directory).
@@ -146,22 +150,25 @@ public final class StubServer: StubHost {
     }
 }
 
-/// ``withStubServer(root:configuration:tls:isolation:_:)`` for a concrete TLS set-up, so that
+/// ``withStubServer(root:openAPI:configuration:tls:isolation:_:)`` for a concrete TLS set-up, so that
 /// `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
 public func withStubServer<T, TLS: TLSServerSetup>(
-    root: URL? = nil, configuration: StubServerConfiguration? = nil, tls: TLS,
-    isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
+    root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
+    tls: TLS, isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
 ) async throws -> T {
-    try await withStubServer(root: root, configuration: configuration, tls: tls as (any TLSServerSetup)?, body)
+    try await withStubServer(
+        root: root, openAPI: openAPI, configuration: configuration, tls: tls as (any TLSServerSetup)?, body)
 }
 
 /// Runs `body` with a fresh ``StubServer`` and always shuts it down, even when `body` throws.
-/// With `tls`, the server also serves HTTPS (``StubServer/httpsBaseURL``).
+/// With `tls`, the server also serves HTTPS (``StubServer/httpsBaseURL``); with `openAPI`, it
+/// mocks from and validates against that contract.
 public func withStubServer<T>(
-    root: URL? = nil, configuration: StubServerConfiguration? = nil, tls: (any TLSServerSetup)? = nil,
-    isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
+    root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
+    tls: (any TLSServerSetup)? = nil, isolation: isolated (any Actor)? = #isolation,
+    _ body: (StubServer) async throws -> T
 ) async throws -> T {
-    let server = try await StubServer.start(root: root, configuration: configuration, tls: tls)
+    let server = try await StubServer.start(root: root, openAPI: openAPI, configuration: configuration, tls: tls)
     do {
         let result = try await body(server)
         try await server.shutdown()

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 
 /// How a test reaches its stubs.
 public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertible {
@@ -13,15 +14,17 @@ public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertib
 
 /// Runs `body` with a fresh stub host of the given transport and always shuts it down, so one test
 /// can run over both (`@Test(arguments: StubTransport.allCases)`).
-/// - Parameter root: a WireMock folder (`mappings/`, `__files/`) to load first.
+/// - Parameters:
+///   - root: a WireMock folder (`mappings/`, `__files/`) to load first.
+///   - openAPI: a contract to mock from and check traffic against (see ``StubHost/contractViolations``).
 public func withStubs<T>(
-    _ transport: StubTransport, root: URL? = nil, isolation: isolated (any Actor)? = #isolation,
-    _ body: (any StubHost) async throws -> T
+    _ transport: StubTransport, root: URL? = nil, openAPI: (any ContractChecker)? = nil,
+    isolation: isolated (any Actor)? = #isolation, _ body: (any StubHost) async throws -> T
 ) async throws -> T {
     switch transport {
     case .inProcess:
-        return try await withInProcessStubs(root: root) { try await body($0) }
+        return try await withInProcessStubs(root: root, openAPI: openAPI) { try await body($0) }
     case .server:
-        return try await withStubServer(root: root) { try await body($0) }
+        return try await withStubServer(root: root, openAPI: openAPI) { try await body($0) }
     }
 }

@@ -1,12 +1,18 @@
 import Foundation
 import UnderstudyCore
 
-/// Builds the engine for a host from an optional WireMock folder (`mappings/`, `__files/`).
+/// Builds the engine for a host from an optional WireMock folder (`mappings/`, `__files/`) and
+/// an optional contract (e.g. `OpenAPIContract` from `UnderstudyOpenAPI`).
 enum StubWorld {
-    static func engine(root: URL?) throws -> (StubEngine, MappingDirectory?) {
-        guard let root else { return (StubEngine(), nil) }
+    static func engine(root: URL?, contract: (any ContractChecker)? = nil) throws -> (StubEngine, MappingDirectory?) {
+        guard let root else {
+            let engine = StubEngine()
+            engine.contract = contract
+            return (engine, nil)
+        }
         let directory = MappingDirectory(root: root)
         let engine = StubEngine(files: directory.files)
+        engine.contract = contract
         try load(directory, into: engine)
         return (engine, directory)
     }

@@ -10,7 +10,7 @@ struct InProcessRoute: Sendable {
 
 /// The online flag of one in-process host, and a way to drop its requests in flight (those
 /// waiting on a delay or a gate) the moment it goes offline.
-final class InProcessConnectivity: Sendable {
+package final class InProcessConnectivity: Sendable {
     private struct State {
         var offline = false
         var inFlight: [UUID: @Sendable () -> Void] = [:]
@@ -18,14 +18,14 @@ final class InProcessConnectivity: Sendable {
 
     private let state = Mutex(State())
 
-    var isOffline: Bool { state.withLock { $0.offline } }
+    package var isOffline: Bool { state.withLock { $0.offline } }
 
     /// Tracks a request until it is answered; `drop` runs if the host goes offline first.
-    func track(_ id: UUID, drop: @escaping @Sendable () -> Void) {
+    package func track(_ id: UUID, drop: @escaping @Sendable () -> Void) {
         state.withLock { $0.inFlight[id] = drop }
     }
 
-    func finish(_ id: UUID) {
+    package func finish(_ id: UUID) {
         _ = state.withLock { $0.inFlight.removeValue(forKey: id) }
     }
 

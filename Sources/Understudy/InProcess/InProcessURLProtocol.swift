@@ -79,21 +79,16 @@ final class InProcessURLProtocol: URLProtocol {
             deliver(.fail(InProcessRefusal.errorCode, message: refusal.message, url: url))
             return
         }
-        guard let decision = engine.decide(logged, capabilities: .inline).run() else {
-            // Never happens: inline capabilities answer every request. Said plainly should that change.
-            deliver(
-                .fail(
-                    .resourceUnavailable, message: "Understudy in-process: the stub engine declined the request.",
-                    url: url))
+        let (decided, maybeDecision) = InProcessExchange.decide(
+            logged, engine: engine, refusal: InProcessExchange.urlSessionRefusal)
+        guard let decision = maybeDecision else {
+            if case .fail(let code, let message) = decided { deliver(.fail(code, message: message, url: url)) }
             return
         }
         let outcome: Outcome
-        if let refusal = InProcessRefusal(decision) {
-            outcome = .fail(InProcessRefusal.errorCode, message: refusal.message, url: url)
-        } else if let fault = decision.fault {
-            outcome = .fail(fault.urlErrorCode, message: "Understudy in-process: fault \(fault.rawValue)", url: url)
-        } else {
-            outcome = .respond(decision, url: url, isHead: logged.method == "HEAD")
+        switch decided {
+        case .fail(let code, let message): outcome = .fail(code, message: message, url: url)
+        case .respond(let decision): outcome = .respond(decision, url: url, isHead: logged.method == "HEAD")
         }
         // Until answered, going offline drops the request, as a lost network would.
         nonisolated(unsafe) let unsafeSelf = self
@@ -109,9 +104,7 @@ final class InProcessURLProtocol: URLProtocol {
         let timeout = request.timeoutInterval
         // The journal entry is completed when the answer is due, as the server completes it: after
         // the gate and the delay, whether or not the client is still there to be told.
-        let complete: @Sendable () -> Void = {
-            engine.complete(decision, timing: ServeTiming(addedDelay: Int(delay.wholeMilliseconds)))
-        }
+        let complete: @Sendable () -> Void = { InProcessExchange.complete(decision, engine: engine) }
         if let gate = decision.gate {
             // Held: the gate calls back on release; the URLProtocol callback just waits.
             gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete) }

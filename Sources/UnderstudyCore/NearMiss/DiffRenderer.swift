@@ -18,7 +18,11 @@ public enum DiffRenderer {
         DiffRows.rows(for: miss)
     }
 
-    static func render(rows: [DiffRow], width requestedWidth: Int, title: String) -> String {
+    /// - Parameter columns: the headings of the left (expected) and right (actual) columns.
+    static func render(
+        rows: [DiffRow], width requestedWidth: Int, title: String,
+        columns: (left: String, right: String) = ("Closest stub", "Request")
+    ) -> String {
         let width = max(requestedWidth, 40)
         // Left column, then "| ", then the right column and the marker.
         let leftWidth = (width - 1) / 2
@@ -32,7 +36,7 @@ public enum DiffRenderer {
         let rule = String(repeating: "-", count: width)
         lines.append(rule)
         let half = (width - 3) / 2
-        lines.append("| " + pad("Closest stub", half - 1) + "| " + pad("Request", width - half - 4) + "|")
+        lines.append("| " + pad(columns.left, half - 1) + "| " + pad(columns.right, width - half - 4) + "|")
         lines.append(rule)
         for row in rows {
             let left = wrap(row.expected, leftWidth)

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+import Understudy
+import UnderstudyCore
+
+/// Waits, without blocking a thread, until a decision's answer is due: past its gate, then its
+/// delay. The journal entry is completed at that moment, as every transport completes it.
+enum DueAnswer {
+    /// Returns false when the in-process host went offline first (its requests in flight drop).
+    static func wait(
+        for decision: ServeDecision, engine: StubEngine, connectivity: InProcessConnectivity?
+    ) async -> Bool {
+        let id = decision.eventID
+        defer { connectivity?.finish(id) }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = ResumeOnce(continuation)
+            connectivity?.track(id) { once.resume(false) }
+            let delay = decision.delay
+            let due: @Sendable () -> Void = {
+                InProcessExchange.complete(decision, engine: engine)
+                once.resume(true)
+            }
+            let proceed: @Sendable () -> Void = {
+                guard delay > .zero else { return due() }
+                Task {
+                    try? await Task.sleep(for: delay)
+                    due()
+                }
+            }
+            if let gate = decision.gate { gate.hold(proceed) } else { proceed() }
+        }
+    }
+}
+
+/// A continuation that the first of several callers resumes; the rest are ignored.
+final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ value: Bool) {
+        continuation.withLock { $0.take() }?.resume(returning: value)
+    }
+}
