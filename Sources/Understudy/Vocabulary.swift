@@ -27,7 +27,7 @@ public typealias StubMapping = UnderstudyCore.StubMapping
 // MARK: Faults and delays
 
 /// A socket-level failure a stub can play (`.fault(.connectionResetByPeer)`); in-process it
-/// becomes the `URLError` the server's fault gives (``Fault/urlErrorCode``).
+/// becomes the `URLError` the server's fault gives (`Fault.urlErrorCode`).
 public typealias Fault = UnderstudyCore.Fault
 /// A random delay before a response (`.delay(.lognormal(median:sigma:))`, `.uniform(...)`).
 public typealias DelayDistribution = UnderstudyCore.DelayDistribution
@@ -76,7 +76,7 @@ public typealias StubServerConfiguration = UnderstudyServer.StubServerConfigurat
 /// (and `.generated`) in `UnderstudyTLS`, the product that links BoringSSL.
 public typealias TLSServerSetup = UnderstudyServer.TLSServerSetup
 /// Forwards proxied stubs (`proxyBaseUrl`) upstream; `UnderstudyRecording` provides one
-/// for ``StubServer/start(root:configuration:proxy:tls:)``.
+/// for ``StubServer/start(root:configuration:proxy:tls:)-74w33``.
 public typealias ProxyForwarder = UnderstudyServer.ProxyForwarder
 
 // MARK: Errors

@@ -34,9 +34,12 @@ public struct TemplateRequestPart: Sendable {
     public var name: String?
     /// The `filename` parameter of its `Content-Disposition`.
     public var fileName: String?
+    /// The part's headers, each name with its values.
     public var headers: [(name: String, values: [String])]
+    /// The part's body.
     public var body: Data
 
+    /// A part with these fields.
     public init(name: String?, fileName: String?, headers: [(name: String, values: [String])], body: Data) {
         self.name = name
         self.fileName = fileName

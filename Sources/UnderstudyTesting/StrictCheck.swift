@@ -5,7 +5,7 @@ import UnderstudyCore
 /// What strict mode finds wrong with a host at the end of a test.
 public enum StrictCheck {
     /// One message per unmatched request (with its near-miss diff) and per stub whose
-    /// ``Understudy/StubHandle/expected(times:)`` was not met. Empty when all is well.
+    /// `StubHandle.expected(times:)` was not met. Empty when all is well.
     public static func problems(in host: any StubHost) -> [String] {
         unmatched(in: host.engine) + unmetExpectations(in: host.engine)
     }

@@ -7,7 +7,7 @@ import Understudy
 /// parallel never share stubs. On a suite it applies to every test in it.
 ///
 /// In strict mode (the default) the end of each test also checks the host: every request no
-/// stub matched, and every stub marked ``Understudy/StubHandle/expected(times:)`` that was not
+/// stub matched, and every stub marked `StubHandle.expected(times:)` that was not
 /// used as promised, records an issue with the near-miss diff.
 ///
 /// ```swift

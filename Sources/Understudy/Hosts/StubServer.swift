@@ -56,6 +56,8 @@ public final class StubServer: StubHost {
 
     /// Starts a server, first loading a WireMock folder (`mappings/**/*.json`, `__files/`) when given.
     /// - Parameters:
+    ///   - root: the WireMock folder to load, if any.
+    ///   - configuration: address, limits and logging; by default quiet, with a one-second grace period.
     ///   - proxy: forwards stubs with `proxyBaseUrl`; `UnderstudyRecording` has one
     ///     (without it such stubs answer 500 saying so).
     ///   - tls: adds an HTTPS listener on a free port (``httpsBaseURL``) serving the same stubs:
@@ -77,7 +79,7 @@ public final class StubServer: StubHost {
         return StubServer(http: server, admin: admin, mappings: mappings)
     }
 
-    /// ``start(root:configuration:proxy:tls:)`` for a concrete TLS set-up, so that
+    /// ``start(root:configuration:proxy:tls:)-74w33`` for a concrete TLS set-up, so that
     /// `StubServer.start(tls: .generated)` finds `.generated`.
     public static func start<TLS: TLSServerSetup>(
         root: URL? = nil, configuration: StubServerConfiguration? = nil, proxy: (any ProxyForwarder)? = nil,
@@ -146,7 +148,7 @@ public final class StubServer: StubHost {
     }
 }
 
-/// ``withStubServer(root:configuration:tls:isolation:_:)`` for a concrete TLS set-up, so that
+/// ``withStubServer(root:configuration:tls:isolation:_:)-44oj7`` for a concrete TLS set-up, so that
 /// `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
 public func withStubServer<T, TLS: TLSServerSetup>(
     root: URL? = nil, configuration: StubServerConfiguration? = nil, tls: TLS,

@@ -4,12 +4,14 @@ import UnderstudyJSON
 /// One request prepared for matching against many stubs: the parts every matcher needs are
 /// worked out once, on first use, not once per stub. Lives for one match on one thread.
 public final class MatchContext {
+    /// The request being matched.
     public let request: LoggedRequest
     /// Scenario states as they were when this request arrived (one consistent snapshot).
     public let scenarioStates: [String: String]
     /// Reference time for `now`-relative date matchers.
     public let now: Date
 
+    /// A context for `request` with a snapshot of scenario states and the time.
     public init(request: LoggedRequest, scenarioStates: [String: String] = [:], now: Date = Date()) {
         self.request = request
         self.scenarioStates = scenarioStates

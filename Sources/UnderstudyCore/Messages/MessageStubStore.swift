@@ -9,6 +9,7 @@ public final class MessageStubStore: Sendable {
     /// Kept beside the list so every HTTP answer can ask cheaply whether it may trigger a stub.
     private let httpTriggers = Mutex(false)
 
+    /// An empty store.
     public init() {}
 
     /// Every stub, in match order.
@@ -55,6 +56,7 @@ public final class MessageStubStore: Sendable {
         }
     }
 
+    /// Removes every message stub.
     public func reset() {
         state.withLock {
             $0 = []

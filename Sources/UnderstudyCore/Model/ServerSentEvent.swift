@@ -18,6 +18,7 @@ public struct ServerSentEvent: Sendable, Equatable {
     /// Breaks the stream here instead of sending anything.
     public var fault: Fault?
 
+    /// An event; every field is optional.
     public init(
         id: String? = nil, event: String? = nil, data: JSONValue? = nil, comment: String? = nil, retry: Int? = nil,
         delayMilliseconds: Int? = nil, fault: Fault? = nil

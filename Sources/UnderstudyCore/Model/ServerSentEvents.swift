@@ -19,6 +19,7 @@ public struct ServerSentEvents: Sendable, Equatable {
     /// stops. Nil (absent from the JSON) and false both close it.
     public var keepOpen: Bool?
 
+    /// A stream of these events.
     public init(events: [ServerSentEvent], heartbeatMilliseconds: Int? = nil, keepOpen: Bool? = nil) {
         self.events = events
         self.heartbeatMilliseconds = heartbeatMilliseconds
