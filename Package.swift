@@ -30,7 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         // The external-loading trait is off: sibling-file `$ref`s are resolved before decoding.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2")
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a plugin only.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -244,6 +246,15 @@ let package = Package(
         .testTarget(
             name: "StatusPosterTests", dependencies: ["StatusPoster", "UnderstudyTesting"],
             path: "Examples/StatusPoster/Tests"),
+        // Every code listing of the DocC articles (Sources/*/*.docc), run as tests so none goes stale.
+        .testTarget(
+            name: "DocumentationSnippetTests",
+            dependencies: [
+                "Understudy", "UnderstudyCore", "UnderstudyTesting", "UnderstudyRecording", "UnderstudyTLS",
+                "UnderstudyOpenAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client")
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "UnderstudyRecordingTests",
             dependencies: [
