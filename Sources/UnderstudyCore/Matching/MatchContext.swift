@@ -18,9 +18,13 @@ public final class MatchContext {
         self.now = now
     }
 
+    /// The path, still percent-encoded.
     public private(set) lazy var path: String = request.path
+    /// Query parameters by name, values decoded.
     public private(set) lazy var queryParameters: [String: [String]] = Self.group(request.queryParameters)
+    /// Form fields of a URL-encoded body by name, values decoded.
     public private(set) lazy var formParameters: [String: [String]] = Self.group(request.formParameters)
+    /// Cookies by name.
     public private(set) lazy var cookies: [String: [String]] = Self.group(request.cookies)
     /// The body as text, or nil when empty (WireMock treats an empty body as absent).
     public private(set) lazy var bodyText: String? = request.body.isEmpty ? nil : request.bodyText

@@ -57,6 +57,7 @@ public final class MessageJournal: Sendable {
     /// How many kept messages match `pattern`.
     public func count(matching pattern: MessagePattern) -> Int { events(matching: pattern).count }
 
+    /// The kept message with this id, if any.
     public func event(id: UUID) -> MessageServeEvent? { state.withLock { $0.events.first { $0.id == id } } }
 
     /// Removes the message with this id; returns it, or nil when there was none.

@@ -33,6 +33,7 @@ public final class MessageStubStore: Sendable {
         }
     }
 
+    /// The message stub with this id, if any.
     public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.first { $0.id == id } } }
 
     /// Removes the stub with this id; returns it, or nil when there was none.

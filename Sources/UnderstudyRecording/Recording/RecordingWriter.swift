@@ -29,8 +29,8 @@ public struct RecordingWriter: Sendable {
         public var kept: [String] = []
     }
 
-    @discardableResult
     /// Writes the stubs and their body files; returns what was written and removed.
+    @discardableResult
     public func write(_ recorded: [RecordedStub]) throws(RecordingWriteError) -> Summary {
         var summary = Summary()
         let existing = FileManager.default.fileExists(atPath: directory.mappingsURL.path) ? directory.load().stubs : []

@@ -5,6 +5,7 @@ import UnderstudyJSON
 /// Answers requests under `/__admin`. The HTTP server hands every such request here and
 /// writes back what it returns; the handler never touches sockets.
 public protocol AdminRequestHandler: Sendable {
+    /// The answer to one admin request.
     func handle(_ request: LoggedRequest) -> AdminResponse
 }
 
