@@ -11,7 +11,7 @@ import XCTest
 /// The same folder `understudy serve --root` and `understudy check --root` read in CI, used from
 /// an XCTest case: a fresh server per test, strict at tear-down.
 final class CISnippets: XCTestCase {
-    // snippet: xctest
+    // Backs RunningInCI.md, listing "xctest".
     func testTimelineFromTheSharedFolder() async throws {
         let server = try await startStubServer(root: SnippetFixtures.api)
         let (data, response) = try await server.session.data(from: try server.url("/timeline"))
@@ -20,7 +20,7 @@ final class CISnippets: XCTestCase {
         server.expect(.get("/timeline"), .exactly(1))
     }
 
-    // snippet: launch-environment
+    // Backs RunningInCI.md, listing "launch-environment".
     func testHandsTheBaseURLToAnotherProcess() async throws {
         let server = try await startStubServer(root: SnippetFixtures.api)
         // A UI test passes this to the app (XCUIApplication's launchEnvironment), a script to curl.

@@ -10,7 +10,7 @@ import UnderstudyTesting
 #endif
 
 @Suite struct FaultsSnippets {
-    // snippet: fault
+    // Backs FaultsDelaysGatesOffline.md, listing "fault".
     @Test(arguments: StubTransport.allCases)
     func aResetConnection(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host in
@@ -25,7 +25,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: delay
+    // Backs FaultsDelaysGatesOffline.md, listing "delay".
     @Test func delays() async throws {
         try await withStubServer { server throws in
             server.stub(.get("/fixed"), .ok().delay(.milliseconds(50)))
@@ -38,7 +38,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: sequence
+    // Backs FaultsDelaysGatesOffline.md, listing "sequence".
     @Test(arguments: StubTransport.allCases)
     func aJobThatFinishesOnTheThirdPoll(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host in
@@ -49,7 +49,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: gate
+    // Backs FaultsDelaysGatesOffline.md, listing "gate".
     @Test(arguments: StubTransport.allCases)
     func holdAResponseInFlight(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host in
@@ -64,7 +64,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: offline
+    // Backs FaultsDelaysGatesOffline.md, listing "offline".
     @Test(arguments: StubTransport.allCases)
     func goingOffline(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host in

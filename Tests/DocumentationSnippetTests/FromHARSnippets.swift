@@ -18,7 +18,7 @@ import UnderstudyRecording
         ]}}
         """#.utf8)
 
-    // snippet: har-to-stubs
+    // Backs MigratingFromHARRecorders.md, listing "har-to-stubs".
     @Test func aHARBecomesStubs() async throws {
         var spec = RecordSpec(redaction: RedactionPolicy.defaults())
         spec.filters.allowNonProxied = true  // the entries did not go through our proxy

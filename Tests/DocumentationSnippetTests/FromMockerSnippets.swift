@@ -8,7 +8,7 @@ import Understudy
 #endif
 
 @Suite struct FromMockerSnippets {
-    // snippet: per-method
+    // Backs MigratingFromMocker.md, listing "per-method".
     @Test func oneURLTwoMethods() async throws {
         try await withInProcessStubs { stubs throws in
             stubs.stub(.get("/reviews"), .ok(json: "[]"))
@@ -19,7 +19,7 @@ import Understudy
         }
     }
 
-    // snippet: on-request
+    // Backs MigratingFromMocker.md, listing "on-request".
     @Test func seeingTheRequest() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.post("/reviews"), .created(json: #"{"id":2,"title":"New"}"#))
@@ -31,7 +31,7 @@ import Understudy
         }
     }
 
-    // snippet: completion
+    // Backs MigratingFromMocker.md, listing "completion".
     @Test func waitingForACall() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.post("/reviews"), .created(json: #"{"id":2,"title":"New"}"#))

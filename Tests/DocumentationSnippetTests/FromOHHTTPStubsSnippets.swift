@@ -8,7 +8,7 @@ import Understudy
 #endif
 
 @Suite struct FromOHHTTPStubsSnippets {
-    // snippet: stub
+    // Backs MigratingFromOHHTTPStubs.md, listing "stub".
     @Test func aJSONStub() async throws {
         try await withInProcessStubs { stubs throws in
             stubs.stub(.get("/reviews"), .ok(jsonBody: [["id": 1, "title": "Great"]]).delay(.milliseconds(20)))
@@ -17,7 +17,7 @@ import Understudy
         }
     }
 
-    // snippet: errors
+    // Backs MigratingFromOHHTTPStubs.md, listing "errors".
     @Test func networkErrors() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.get("/reviews"), .ok(json: "[]"))
@@ -35,7 +35,7 @@ import Understudy
         }
     }
 
-    // snippet: reset
+    // Backs MigratingFromOHHTTPStubs.md, listing "reset".
     @Test func startingAgain() async throws {
         try await withInProcessStubs { stubs throws in
             stubs.stub(.get("/reviews"), .ok(json: "[]"))

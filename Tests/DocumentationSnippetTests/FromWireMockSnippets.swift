@@ -4,7 +4,7 @@ import Testing
 import Understudy
 
 @Suite struct FromWireMockSnippets {
-    // snippet: stub-and-verify
+    // Backs MigratingFromWireMock.md, listing "stub-and-verify".
     @Test func stubAndVerify() async throws {
         try await withStubServer { server in
             server.stub(.get("/reviews").query("page", .equalTo("2")), .ok(json: "[]"))
@@ -19,7 +19,7 @@ import Understudy
         }
     }
 
-    // snippet: faults-delays-scenarios
+    // Backs MigratingFromWireMock.md, listing "faults-delays-scenarios".
     @Test func faultsDelaysAndScenarios() async throws {
         try await withStubServer { server throws in
             server.stub(.get("/slow"), .ok().delay(.milliseconds(30)))
@@ -31,7 +31,7 @@ import Understudy
         }
     }
 
-    // snippet: same-json
+    // Backs MigratingFromWireMock.md, listing "same-json".
     @Test func theMappingFileAsItIs() async throws {
         try await withStubServer { server in
             try server.stub(

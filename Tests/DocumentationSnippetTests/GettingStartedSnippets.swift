@@ -5,7 +5,7 @@ import Understudy
 import UnderstudyTesting
 
 @Suite struct GettingStartedSnippets {
-    // snippet: first-test
+    // Backs GettingStarted.md, listing "first-test".
     @Test func createsAReview() async throws {
         try await withStubServer { server in
             server.stub(.post("/reviews"), .created(json: #"{"id":1,"title":"Great"}"#))
@@ -18,7 +18,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: trait
+    // Backs GettingStarted.md, listing "trait".
     @Test(.stubServer(root: SnippetFixtures.api))
     func readsTheTimelineFromAFolder() async throws {
         let server = try StubServer.current
@@ -27,7 +27,7 @@ import UnderstudyTesting
         #expect(text.contains("hello"))
     }
 
-    // snippet: in-process
+    // Backs GettingStarted.md, listing "in-process".
     @Test(.inProcessStubs)
     func listsReviewsWithoutASocket() async throws {
         let stubs = try InProcessStubs.current

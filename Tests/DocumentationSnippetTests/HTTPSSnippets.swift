@@ -6,7 +6,7 @@ import Understudy
 import UnderstudyTLS
 
 @Suite struct HTTPSSnippets {
-    // snippet: generated
+    // Backs HTTPS.md, listing "generated".
     @Test func aGeneratedCertificate() async throws {
         try await withStubServer(tls: .generated) { server in
             server.stub(.get("/timeline"), .ok(json: "[]"))
@@ -31,7 +31,7 @@ import UnderstudyTLS
         }
     }
 
-    // snippet: urlsession-linux
+    // Backs HTTPS.md, listing "urlsession-linux".
     @Test func urlSessionOnLinux() async throws {
         try await withStubServer(tls: .generated) { server in
             #if os(Linux)

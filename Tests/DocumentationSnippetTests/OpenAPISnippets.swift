@@ -9,7 +9,7 @@ import UnderstudyOpenAPI
     static let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/StatusPoster/openapi.yaml").standardizedFileURL
 
-    // snippet: check-request
+    // Backs OpenAPI.md, listing "check-request".
     @Test func checkARequestAgainstTheSpec() throws {
         let contract = try OpenAPIContract.load([Self.spec], mode: .report)
         let fine = contract.checkRequest(LoggedRequest(method: "GET", url: "/timeline"))

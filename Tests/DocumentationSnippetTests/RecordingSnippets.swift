@@ -30,7 +30,7 @@ import UnderstudyRecording
         return String(decoding: data, as: UTF8.self)
     }
 
-    // snippet: record-then-replay
+    // Backs RecordingAndReplaying.md, listing "record-then-replay".
     @Test func recordsOnceThenReplaysFromDisk() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -61,7 +61,7 @@ import UnderstudyRecording
         #expect(replayed == #"[{"id":1,"title":"Great"}]"#)
     }
 
-    // snippet: from-environment
+    // Backs RecordingAndReplaying.md, listing "from-environment".
     @Test func replayUnlessAskedToRecord() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

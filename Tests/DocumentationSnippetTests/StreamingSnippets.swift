@@ -6,7 +6,7 @@ import Understudy
 import UnderstudyCore  // MessagePattern: the message vocabulary is not re-exported by Understudy
 
 @Suite struct StreamingSnippets {
-    // snippet: sse
+    // Backs Streaming.md, listing "sse".
     @Test func serverSentEvents() async throws {
         try await withStubServer { server in
             server.stub(
@@ -22,7 +22,7 @@ import UnderstudyCore  // MessagePattern: the message vocabulary is not re-expor
         }
     }
 
-    // snippet: chunks
+    // Backs Streaming.md, listing "chunks".
     @Test func bodyChunks() async throws {
         try await withStubServer { server throws in
             server.stub(
@@ -32,7 +32,7 @@ import UnderstudyCore  // MessagePattern: the message vocabulary is not re-expor
         }
     }
 
-    // snippet: websocket
+    // Backs Streaming.md, listing "websocket".
     @Test func messageStubs() async throws {
         try await withStubServer { server in
             try server.stub(
@@ -47,7 +47,7 @@ import UnderstudyCore  // MessagePattern: the message vocabulary is not re-expor
         }
     }
 
-    // snippet: websocket-in-process
+    // Backs Streaming.md, listing "websocket-in-process".
     @Test func messageStubsNeedTheServer() async throws {
         try await withInProcessStubs { stubs in
             #expect(throws: MessageStubsNeedTheServer.self) {

@@ -5,7 +5,7 @@ import Testing
 import Understudy
 
 @Suite struct StubbingSnippets {
-    // snippet: dsl
+    // Backs StubbingDSLAndJSON.md, listing "dsl".
     @Test func theDSL() async throws {
         try await withStubServer { server in
             server.stub(
@@ -18,7 +18,7 @@ import Understudy
         }
     }
 
-    // snippet: dsl-to-json
+    // Backs StubbingDSLAndJSON.md, listing "dsl-to-json".
     @Test func theDSLWritesWireMockJSON() throws {
         let stub = StubMapping(
             name: "second page", request: .get("/reviews").query("page", .equalTo("2")),
@@ -32,7 +32,7 @@ import Understudy
         #expect(try StubMapping(jsonText: text) == stub)
     }
 
-    // snippet: json-to-host
+    // Backs StubbingDSLAndJSON.md, listing "json-to-host".
     @Test func wireMockJSONOnAHost() async throws {
         try await withInProcessStubs { stubs in
             try stubs.stub(
@@ -48,7 +48,7 @@ import Understudy
         }
     }
 
-    // snippet: folder
+    // Backs StubbingDSLAndJSON.md, listing "folder".
     @Test func aWireMockFolder() async throws {
         try await withStubServer(root: SnippetFixtures.api) { server throws in
             #expect(server.stubs.map(\.name) == ["the timeline"])
@@ -59,7 +59,7 @@ import Understudy
         }
     }
 
-    // snippet: handle
+    // Backs StubbingDSLAndJSON.md, listing "handle".
     @Test func changingAStubMidTest() async throws {
         try await withInProcessStubs { stubs throws in
             let reviews = stubs.stub(.get("/reviews"), .ok(json: "[]"))

@@ -8,7 +8,7 @@ import Understudy
 #endif
 
 @Suite struct TransportSnippets {
-    // snippet: both-transports
+    // Backs ChoosingATransport.md, listing "both-transports".
     @Test(arguments: StubTransport.allCases)
     func createsAReviewOverEitherTransport(_ transport: StubTransport) async throws {
         try await withStubs(transport) { host in
@@ -19,7 +19,7 @@ import Understudy
         }
     }
 
-    // snippet: refusal
+    // Backs ChoosingATransport.md, listing "refusal".
     @Test func inProcessRefusesWhatItCannotPlay() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.get("/old"), .redirect(to: "/new"))
@@ -39,7 +39,7 @@ import Understudy
         }
     }
 
-    // snippet: own-session
+    // Backs ChoosingATransport.md, listing "own-session".
     @Test func aSessionOfYourOwn() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.get("/reviews"), .ok(json: "[]"))

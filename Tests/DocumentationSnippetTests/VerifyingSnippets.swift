@@ -21,7 +21,7 @@ import UnderstudyTesting
 }
 
 @Suite struct VerifyingSnippets {
-    // snippet: verify
+    // Backs VerifyingAndWaiting.md, listing "verify".
     @Test func verifyThrowsWithTheNearMiss() async throws {
         try await withStubServer { server in
             server.stub(.post("/reviews"), .created(json: #"{"id":1,"title":"Great"}"#))
@@ -41,7 +41,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: expect
+    // Backs VerifyingAndWaiting.md, listing "expect".
     @Test(.inProcessStubs)
     func expectRecordsAnIssueInstead() async throws {
         let stubs = try InProcessStubs.current
@@ -51,7 +51,7 @@ import UnderstudyTesting
         stubs.expect(.post("/reviews").header("Content-Type", .equalTo("application/json")), .exactly(1))
     }
 
-    // snippet: wait
+    // Backs VerifyingAndWaiting.md, listing "wait".
     @Test func waitForABackgroundRequest() async throws {
         try await withStubServer { server in
             server.stub(.post("/reviews"), .created(json: #"{"id":1,"title":"Later"}"#))
@@ -63,7 +63,7 @@ import UnderstudyTesting
         }
     }
 
-    // snippet: eventually
+    // Backs VerifyingAndWaiting.md, listing "eventually".
     @Test @MainActor func waitForAppState() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.post("/reviews"), .created(json: #"{"id":1,"title":"Soon"}"#))
