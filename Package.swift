@@ -35,7 +35,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Only the StatusPoster example's tests use it, to run its generated client over URLSession.
-        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0")
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a plugin only.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // JSONValue and its parser and writer, JSONPath, JSON Schema, JSON equality. Foundation only.
@@ -288,6 +290,17 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
             ],
             path: "Examples/StatusPoster/APITests"),
+        // Every code listing of the DocC articles (Sources/*/*.docc), run as tests so none goes stale.
+        .testTarget(
+            name: "DocumentationSnippetTests",
+            dependencies: [
+                "Understudy", "UnderstudyCore", "UnderstudyTesting", "UnderstudyRecording", "UnderstudyTLS",
+                "UnderstudyOpenAPI", "UnderstudyOpenAPITransport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "UnderstudyRecordingTests",
             dependencies: [

@@ -27,7 +27,7 @@ public typealias StubMapping = UnderstudyCore.StubMapping
 // MARK: Faults and delays
 
 /// A socket-level failure a stub can play (`.fault(.connectionResetByPeer)`); in-process it
-/// becomes the `URLError` the server's fault gives (``Fault/urlErrorCode``).
+/// becomes the `URLError` the server's fault gives (`Fault.urlErrorCode`).
 public typealias Fault = UnderstudyCore.Fault
 /// A random delay before a response (`.delay(.lognormal(median:sigma:))`, `.uniform(...)`).
 public typealias DelayDistribution = UnderstudyCore.DelayDistribution
@@ -64,7 +64,7 @@ public typealias NearMiss = UnderstudyCore.NearMiss
 // MARK: Contracts
 
 /// An API contract a host checks traffic against and answers misses from: `OpenAPIContract`
-/// from `UnderstudyOpenAPI` is one (``StubServer/start(root:openAPI:configuration:proxy:tls:)``).
+/// from `UnderstudyOpenAPI` is one (`StubServer.start(root:openAPI:configuration:proxy:tls:)`).
 public typealias ContractChecker = UnderstudyCore.ContractChecker
 /// One way a request or a response broke the contract: where, the rule in the spec, and why.
 public typealias ContractViolation = UnderstudyCore.ContractViolation
@@ -86,7 +86,7 @@ public typealias StubServerConfiguration = UnderstudyServer.StubServerConfigurat
 /// (and `.generated`) in `UnderstudyTLS`, the product that links BoringSSL.
 public typealias TLSServerSetup = UnderstudyServer.TLSServerSetup
 /// Forwards proxied stubs (`proxyBaseUrl`) upstream; `UnderstudyRecording` provides one
-/// for ``StubServer/start(root:openAPI:configuration:proxy:tls:)``.
+/// for `StubServer.start(root:openAPI:configuration:proxy:tls:)`.
 public typealias ProxyForwarder = UnderstudyServer.ProxyForwarder
 
 // MARK: Errors

@@ -2,9 +2,13 @@ import Foundation
 
 /// Where and why a JSON text could not be parsed.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong.
     public let message: String
+    /// The byte offset of the problem.
     public let offset: Int
+    /// Its line, from 1.
     public let line: Int
+    /// Its column, from 1.
     public let column: Int
 
     public var description: String { "\(message) at line \(line), column \(column)" }
@@ -19,7 +23,9 @@ public struct JSONParser {
 
     /// What a lenient reader takes beyond RFC 8259, as WireMock's Jackson reads mapping files.
     public struct Leniency: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: Int
+        /// Options from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// `// line` and `/* block */` comments wherever whitespace may go (Jackson's ALLOW_COMMENTS).
         public static let comments = Leniency(rawValue: 1)
@@ -29,6 +35,7 @@ public struct JSONParser {
         public static let wireMockFiles: Leniency = [.comments, .trailingContent]
     }
 
+    /// Parses UTF-8 JSON, taking what `leniency` allows beyond RFC 8259.
     public static func parse(_ data: Data, allowing leniency: Leniency = []) throws(JSONSyntaxError) -> JSONValue {
         do {
             return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> JSONValue in
@@ -41,6 +48,7 @@ public struct JSONParser {
         }
     }
 
+    /// Parses JSON text strictly.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var text = text
         do {

@@ -4,11 +4,17 @@ import Foundation
 /// back the way it was read), numbers keep their literal text (so `1.20` round-trips and big
 /// integers lose nothing), and equality ignores key order and compares numbers by value.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, kept as written.
     case number(JSONNumber)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, members in order.
     case object(JSONObject)
 }
 
@@ -18,26 +24,32 @@ extension JSONValue {
     /// A number from a Swift double.
     public static func double(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
 
+    /// The string, if this is one.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
+    /// The Boolean, if this is one.
     public var boolValue: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
+    /// The number, if this is one.
     public var numberValue: JSONNumber? {
         if case .number(let n) = self { return n }
         return nil
     }
+    /// The elements, if this is an array.
     public var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
+    /// The members, if this is an object.
     public var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
+    /// True for `null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false
@@ -66,8 +78,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The literal as written in the source, e.g. `1.20` or `-3e5`.
     public let text: String
 
+    /// A number from its JSON text, kept as written.
     public init(literal text: String) { self.text = text }
+    /// An integer.
     public init(_ value: Int) { self.text = String(value) }
+    /// A floating-point number.
     public init(_ value: Double) {
         if value.rounded() == value, abs(value) < 1e15 {
             self.text = String(Int64(value))
@@ -76,6 +91,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value as a `Double` (NaN if the text is not a number).
     public var doubleValue: Double { Double(text) ?? .nan }
 
     /// The value as an exact integer when it is one (`2`, `2.0`, `2e3`), else nil.
@@ -86,6 +102,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Int(d)
     }
 
+    /// True when the number is a whole number that fits an `Int`.
     public var isInteger: Bool { intValue != nil }
 
     /// Exact decimal value, so `0.1` equals `0.10` and `1e2` equals `100` without binary rounding.
@@ -107,25 +124,35 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
 /// A JSON object that keeps its members in source order. Equality ignores order.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One key and its value.
     public struct Member: Sendable, Hashable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// A member with this key and value.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// The members, in order.
     public private(set) var members: [Member]
 
+    /// An empty object.
     public init() { members = [] }
+    /// An object with these members, in this order.
     public init(_ members: [Member]) { self.members = members }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         members = elements.map { Member(key: $0.0, value: $0.1) }
     }
 
+    /// How many members.
     public var count: Int { members.count }
+    /// True without members.
     public var isEmpty: Bool { members.isEmpty }
+    /// The keys, in order.
     public var keys: [String] { members.map(\.key) }
 
     /// The value for `key`; with duplicate keys the last one wins, as most parsers do.

@@ -3,17 +3,22 @@ import Foundation
 /// Writes `JSONValue`s as text: compact for the wire, or pretty (Jackson's `"key" : value`
 /// style, which is what WireMock users see in diffs and saved mappings).
 public enum JSONWriter {
+    /// Compact, or indented for people.
     public enum Style: Sendable {
+        /// No whitespace.
         case compact
+        /// Indented, one member per line.
         case pretty
     }
 
+    /// The value as JSON text.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
         var output = ""
         write(value, into: &output, style: style, indent: 0)
         return output
     }
 
+    /// The value as UTF-8 JSON.
     public static func data(_ value: JSONValue, style: Style = .compact) -> Data {
         Data(string(value, style: style).utf8)
     }

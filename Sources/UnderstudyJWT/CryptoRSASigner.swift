@@ -3,11 +3,12 @@ import UnderstudyTemplating
 import _CryptoExtras
 
 /// RS256 signing for the `jwt` template helper, with swift-crypto: hand one to
-/// ``UnderstudyTemplating/TemplatingConfiguration/rsaSigner`` to enable `{{jwt alg='RS256' privateKey='…'}}`.
+/// `TemplatingConfiguration.rsaSigner` to enable `{{jwt alg='RS256' privateKey='…'}}`.
 ///
 /// A module of its own so that only the targets that want RSA compile BoringSSL; the `understudy`
 /// command installs it.
 public struct CryptoRSASigner: JWTRSASigner {
+    /// A signer; it holds no state.
     public init() {}
 
     /// RSASSA-PKCS1-v1_5 with SHA-256 (what JWS calls RS256), with a PEM private key of 2,048 bits or more.

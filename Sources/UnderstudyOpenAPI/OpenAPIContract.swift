@@ -2,16 +2,19 @@ import Foundation
 import UnderstudyCore
 import UnderstudyJSON
 
-/// One or more OpenAPI specs as a stub engine's contract (``StubEngine/contract``): requests and
+/// One or more OpenAPI specs as a stub engine's contract (`StubEngine.contract`): requests and
 /// responses are checked against their operations, and a request no stub matches is answered
 /// from the spec. Specs are asked in order; the first that documents the path decides.
 public struct OpenAPIContract: ContractChecker {
+    /// The specs, searched in order.
     public let specs: [OpenAPISpec]
+    /// Whether violations are only reported or also refused.
     public let mode: OpenAPIValidationMode
     /// Each operation's spec and its index there, by ``ContractOperationID``.
     private let operations: [(spec: Int, operation: Int)]
     private let firstOperation: [Int]
 
+    /// A contract over these specs.
     public init(specs: [OpenAPISpec], mode: OpenAPIValidationMode = .report) {
         self.specs = specs
         self.mode = mode
@@ -42,6 +45,7 @@ public struct OpenAPIContract: ContractChecker {
         return (specs[spec].operations[index], id)
     }
 
+    /// The operation `request` reaches and the request's violations (with enforce, the refusal to send).
     public func checkRequest(_ request: LoggedRequest) -> ContractRequestCheck {
         switch find(method: request.method, path: request.path) {
         case .found(let id, let spec, let parameters):
@@ -71,11 +75,13 @@ public struct OpenAPIContract: ContractChecker {
         }
     }
 
+    /// The answer the spec documents for `request` at this operation, when no stub matched.
     public func answer(_ request: LoggedRequest, operation: ContractOperationID) -> ContractAnswer {
         let (spec, index) = operations[operation.index]
         return SpecAnswer(spec: specs[spec]).answer(request, operation: specs[spec].operations[index])
     }
 
+    /// How `response` differs from what the operation documents.
     public func checkResponse(_ response: LoggedResponse, operation: ContractOperationID) -> [ContractViolation] {
         let (spec, index) = operations[operation.index]
         return ResponseValidator(spec: specs[spec]).violations(of: response, operation: specs[spec].operations[index])

@@ -26,7 +26,7 @@ public struct StubClientTransport: ClientTransport {
     /// The host whose engine answers.
     public let host: any StubHost
 
-    /// A transport into `host`'s engine (a ``Understudy/StubServer`` is reached without its socket).
+    /// A transport into `host`'s engine (a `StubServer` is reached without its socket).
     public init(_ host: any StubHost) {
         self.host = host
     }

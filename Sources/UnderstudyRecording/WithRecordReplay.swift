@@ -9,12 +9,15 @@ import UnderstudyServer
 ///
 /// When `body` throws while recording, nothing is written: a failed session is no fixture.
 /// - Parameters:
+///   - mode: replay a folder, or record one from an upstream.
 ///   - strict: in replay, fail with `UnrecordedRequestsError` on requests never recorded.
 ///   - redaction: secrets kept out of the files (the default headers always are).
 ///   - captureHeaders: request headers recorded stubs also match on.
 ///   - repeatsAsScenarios: identical requests replay their answers in recorded order.
 ///   - overwrite: clear the folder's existing mappings before writing.
 ///   - timeout: how long the upstream may take per request.
+///   - isolation: the caller's actor, inherited by `body`.
+///   - body: the test, given the server to point the client at.
 public func withRecordReplay<T>(
     _ mode: RecordReplayMode, strict: Bool = true, redaction: RedactionPolicy = RedactionPolicy(),
     captureHeaders: [String] = [],

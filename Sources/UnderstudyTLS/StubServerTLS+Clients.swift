@@ -40,9 +40,9 @@ extension StubServerTLS {
 public enum StubServerTLSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server presents the user's own certificate, whose issuer it does not know.
     case noCertificateAuthority
-    /// The ``StubServer`` has no HTTPS listener from `UnderstudyTLS`.
+    /// The `StubServer` has no HTTPS listener from `UnderstudyTLS`.
     case notServingHTTPS
-    /// URLSession on Linux cannot be told to trust a CA per session (see ``StubServer/httpsSession()``).
+    /// URLSession on Linux cannot be told to trust a CA per session (see `StubServer.httpsSession()`).
     case urlSessionCannotTrustCertificateAuthority
 
     public var description: String {

@@ -26,7 +26,7 @@ public struct StubServerTLS: TLSServerSetup {
     /// - Parameters:
     ///   - identity: the server's certificate chain and key.
     ///   - certificateAuthority: the CA clients trust, for ``httpClientConfiguration()`` and friends.
-    ///   - requiringClientCertificatesFrom: mutual TLS: refuse clients without a certificate from one of these.
+    ///   - clientAuthorities: mutual TLS: refuse clients without a certificate from one of these.
     ///   - handshakeTimeout: how long a new connection may take to complete its handshake.
     public init(
         identity: TLSIdentity, certificateAuthority: Certificate? = nil,
@@ -79,12 +79,14 @@ public struct StubServerTLS: TLSServerSetup {
             requiringClientCertificatesFrom: clientAuthorities, handshakeTimeout: handshakeTimeout)
     }
 
+    /// Puts a TLS server handler for this identity at the front of `channel`'s pipeline.
     public func addTLSHandler(to channel: any Channel) throws {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(NIOSSLServerHandler(context: context))
         try pipeline.addHandler(TLSHandshakeTimeout(timeout: TimeAmount(handshakeTimeout)))
     }
 
+    /// The subject of the client certificate on `channel`, when mutual TLS checked one.
     public func clientCertificateSubject(of channel: any Channel) -> String? {
         // An HTTP/2 stream's channel has no TLS handler: its connection's (the parent, on the same
         // loop) has. A connection's own parent is the listening socket, maybe on another loop.

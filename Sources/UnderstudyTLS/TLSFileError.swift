@@ -5,6 +5,7 @@ public struct TLSFileError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What is wrong, in a few words: "cannot be read", "holds no PEM certificate", …
     public let problem: String
 
+    /// A problem with the file at `path`.
     public init(path: String, problem: String) {
         self.path = path
         self.problem = problem

@@ -47,9 +47,13 @@ public struct TLSIdentity: Sendable {
 
 /// Why a TLS set-up could not be built from values (file problems are ``TLSFileError``s).
 public enum TLSSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The identity has no certificate.
     case emptyCertificateChain
+    /// The private key is not the leaf certificate's.
     case keyDoesNotMatchCertificate
+    /// The certificate with this subject cannot sign others.
     case notACertificateAuthority(subject: String)
+    /// Mutual TLS was asked for without a CA to check clients against.
     case noClientCertificateAuthority
 
     public var description: String {

@@ -86,10 +86,12 @@ public struct SystemKeyPolicy: Sendable, Equatable {
     /// Keys or patterns with `*` wildcards (`MY_APP_*`), compared case-insensitively as WireMock does.
     public var permittedKeys: [String]
 
+    /// A policy for these keys (exact, or with `*` wildcards).
     public init(permittedKeys: [String] = []) {
         self.permittedKeys = permittedKeys
     }
 
+    /// True when `systemValue` may read `key`.
     public func permits(_ key: String) -> Bool {
         permittedKeys.contains { Self.glob($0.lowercased(), matches: key.lowercased()) }
     }

@@ -25,6 +25,7 @@ public struct Template: Sendable {
 
     /// Renders against a request (`{{request.…}}`).
     /// - Parameters:
+    ///   - request: what `{{request.…}}` reads.
     ///   - pathVariables: values of the stub's `urlPathTemplate` variables, for `request.path.<name>`.
     ///   - now: the time `{{now}}` gives.
     ///   - systemKeys: which `systemValue` keys may be read.

@@ -5,6 +5,7 @@ import Synchronization
 /// sweeps, clearing marks, and replaces the first unmarked entry. Parse errors are cached too, so a
 /// broken stub is not re-parsed on every request.
 public final class TemplateCache: Sendable {
+    /// The capacity unless told otherwise, as WireMock's.
     public static let defaultCapacity = 1_000
 
     private struct Slot {
@@ -19,6 +20,7 @@ public final class TemplateCache: Sendable {
         var hand = 0
     }
 
+    /// How many compiled templates are kept.
     public let capacity: Int
     private let state = Mutex(State())
 
@@ -27,6 +29,7 @@ public final class TemplateCache: Sendable {
         self.capacity = max(0, capacity)
     }
 
+    /// How many are kept now.
     public var count: Int { state.withLock { $0.slots.count } }
 
     /// The compiled template for `source`, parsing it on a miss.

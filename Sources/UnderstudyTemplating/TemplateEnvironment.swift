@@ -1,12 +1,14 @@
 /// What a render may reach beyond the request: how `{{…}}` escapes, where `{{> name}}`
 /// partials come from, and who signs `RS256` tokens for `jwt`.
 public struct TemplateEnvironment: Sendable {
+    /// What `{{…}}` escapes.
     public var escaping: TemplateEscaping
     /// Partials by name; without one, `{{> name}}` fails the render.
     public var partials: (any TemplatePartialSource)?
     /// RSA signing for `{{jwt alg='RS256' …}}`; `HS256` needs none.
     public var rsaSigner: (any JWTRSASigner)?
 
+    /// An environment; by default WireMock 3's escaping, no partials and no RSA signer.
     public init(
         escaping: TemplateEscaping = .wiremock3, partials: (any TemplatePartialSource)? = nil,
         rsaSigner: (any JWTRSASigner)? = nil

@@ -3,6 +3,7 @@
 /// `description` is the text WireMock users see in the 500 body and the `ERROR` sub-event:
 /// `[ERROR] 1:2: could not find helper: 'add'`, then the source line and a caret under the spot.
 public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
     public let message: String
     /// 1-based line.
     public let line: Int
@@ -11,6 +12,7 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     /// The source line the error is on.
     public let sourceLine: String
 
+    /// An error at this line and column, with the template line for context.
     public init(message: String, line: Int, column: Int, sourceLine: String) {
         self.message = message
         self.line = line

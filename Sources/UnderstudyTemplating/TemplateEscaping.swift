@@ -6,6 +6,6 @@ public enum TemplateEscaping: String, Sendable, CaseIterable {
     /// WireMock 3: nothing is escaped, so `{{request.bodyAsBase64}}` keeps its `=`.
     case wiremock3
     /// WireMock 2 (and WireMock 3's Java API with escaping turned back on): `&`, `<`, `>`, `"`,
-    /// `'`, `` ` `` and `=` become HTML entities.
+    /// `'`, the backtick and `=` become HTML entities.
     case wiremock2
 }

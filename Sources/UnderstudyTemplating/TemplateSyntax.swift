@@ -3,7 +3,9 @@ import UnderstudyJSON
 /// Where something sits in a template's source: a 1-based line and a 0-based column, the way
 /// Handlebars.java (and so WireMock) reports positions in its error messages.
 public struct TemplatePosition: Sendable, Hashable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
     /// Byte offset into the source, to show the line in error messages.
     var offset: Int

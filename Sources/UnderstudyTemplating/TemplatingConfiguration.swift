@@ -11,6 +11,7 @@ public enum TemplatingMode: String, Sendable, CaseIterable {
 
 /// How a stub engine renders response templates.
 public struct TemplatingConfiguration: Sendable, Equatable {
+    /// Which stubs are templated: those that ask, all, or none.
     public var mode: TemplatingMode
     /// Keys `systemValue` may read (exact, or with `*` wildcards). None by default.
     public var permittedSystemKeys: [String]
@@ -21,6 +22,7 @@ public struct TemplatingConfiguration: Sendable, Equatable {
     /// Signs `{{jwt alg='RS256'}}` tokens; without one, RS256 renders an error and HS256 still works.
     public var rsaSigner: (any JWTRSASigner)?
 
+    /// A configuration; the defaults are WireMock 3's.
     public init(
         mode: TemplatingMode = .local, permittedSystemKeys: [String] = [],
         maxCacheEntries: Int = TemplateCache.defaultCapacity, escaping: TemplateEscaping = .wiremock3,

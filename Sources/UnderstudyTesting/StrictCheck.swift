@@ -6,7 +6,7 @@ import UnderstudyCore
 public enum StrictCheck {
     /// One message per unmatched request (with its near-miss diff), per request that broke the
     /// host's contract (with a table of its violations) and per stub whose
-    /// ``Understudy/StubHandle/expected(times:)`` was not met. Empty when all is well.
+    /// `StubHandle.expected(times:)` was not met. Empty when all is well.
     public static func problems(in host: any StubHost) -> [String] {
         unmatched(in: host.engine) + contractViolations(in: host) + unmetExpectations(in: host.engine)
     }

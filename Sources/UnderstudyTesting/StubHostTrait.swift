@@ -7,7 +7,7 @@ import Understudy
 /// parallel never share stubs. On a suite it applies to every test in it.
 ///
 /// In strict mode (the default) the end of each test also checks the host: every request no
-/// stub matched, and every stub marked ``Understudy/StubHandle/expected(times:)`` that was not
+/// stub matched, and every stub marked `StubHandle.expected(times:)` that was not
 /// used as promised, records an issue with the near-miss diff; every request that broke the
 /// host's contract (`openAPI:`), or whose response did, records one with a table of the rules broken.
 ///
@@ -77,10 +77,14 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == StubHostTrait {
-    /// A fresh ``Understudy/StubServer`` per test on 127.0.0.1 with a free port, loading the
+    /// A fresh `StubServer` per test on 127.0.0.1 with a free port, loading the
     /// WireMock folder at `root` (relative to the working directory) when given.
-    /// - Parameter openAPI: a contract to mock from and check traffic against, made anew for each
-    ///   test: `.stubServer(root: "Stubs", openAPI: try OpenAPIContract(files: "openapi.yaml"))`.
+    /// - Parameters:
+    ///   - root: the WireMock folder, relative to the working directory; nil for none.
+    ///   - openAPI: a contract to mock from and check traffic against, made anew for each
+    ///     test: `.stubServer(root: "Stubs", openAPI: try OpenAPIContract(files: "openapi.yaml"))`.
+    ///   - strict: at the end of the test, record an issue for each unmatched request, unmet
+    ///     expectation and contract violation.
     public static func stubServer(
         root: String? = nil,
         openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil, strict: Bool = true
@@ -89,7 +93,7 @@ extension Trait where Self == StubHostTrait {
             transport: .server, root: root.map { URL(fileURLWithPath: $0) }, strict: strict, openAPI: openAPI)
     }
 
-    /// A fresh ``Understudy/StubServer`` per test, loading the WireMock folder at `root`.
+    /// A fresh `StubServer` per test, loading the WireMock folder at `root`.
     public static func stubServer(
         root: URL?, openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil,
         strict: Bool = true
@@ -97,7 +101,7 @@ extension Trait where Self == StubHostTrait {
         StubHostTrait(transport: .server, root: root, strict: strict, openAPI: openAPI)
     }
 
-    /// A fresh ``Understudy/StubServer`` per test that also serves HTTPS (its `httpsBaseURL`),
+    /// A fresh `StubServer` per test that also serves HTTPS (its `httpsBaseURL`),
     /// with a TLS set-up made anew for each test: `.stubServer(root: "Stubs", tls: try .generated)`
     /// (`.generated` comes from `UnderstudyTLS`, which links BoringSSL).
     public static func stubServer<TLS: TLSServerSetup>(
@@ -109,13 +113,17 @@ extension Trait where Self == StubHostTrait {
             openAPI: openAPI)
     }
 
-    /// A fresh ``Understudy/InProcessStubs`` per test, strict, with no stubs.
+    /// A fresh `InProcessStubs` per test, strict, with no stubs.
     public static var inProcessStubs: StubHostTrait {
         StubHostTrait(transport: .inProcess, root: nil, strict: true)
     }
 
-    /// A fresh ``Understudy/InProcessStubs`` per test, loading the WireMock folder at `root`.
-    /// - Parameter openAPI: a contract to mock from and check traffic against, made anew for each test.
+    /// A fresh `InProcessStubs` per test, loading the WireMock folder at `root`.
+    /// - Parameters:
+    ///   - root: the WireMock folder; nil for none.
+    ///   - openAPI: a contract to mock from and check traffic against, made anew for each test.
+    ///   - strict: at the end of the test, record an issue for each unmatched request, unmet
+    ///     expectation and contract violation.
     public static func inProcessStubs(
         root: URL? = nil, openAPI: @autoclosure @escaping @Sendable () throws -> (any ContractChecker)? = nil,
         strict: Bool = true

@@ -3,12 +3,15 @@ import Understudy
 import XCTest
 
 extension XCTestCase {
-    /// Starts a ``Understudy/StubServer`` for this test and shuts it down in tear-down. Failures of
-    /// ``Understudy/StubHost/expect(_:_:sourceLocation:)`` and friends on it are recorded on this test.
+    /// Starts a `StubServer` for this test and shuts it down in tear-down. Failures of
+    /// `expect(_:_:sourceLocation:)` and friends on it are recorded on this test.
     /// - Parameters:
+    ///   - root: a WireMock folder to load, if any.
     ///   - openAPI: a contract to mock from and check traffic against (`OpenAPIContract`).
     ///   - strict: at tear-down, fail the test for unmatched requests and unmet
     ///     `.expected(times:)`, with the near-miss diff, and for each request that broke the contract.
+    ///   - file: where strict-mode failures are reported.
+    ///   - line: where strict-mode failures are reported.
     public func startStubServer(
         root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true, file: StaticString = #filePath,
         line: UInt = #line
@@ -23,7 +26,7 @@ extension XCTestCase {
         return server
     }
 
-    /// Opens ``Understudy/InProcessStubs`` for this test and shuts them down in tear-down.
+    /// Opens `InProcessStubs` for this test and shuts them down in tear-down.
     public func startInProcessStubs(
         root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true, file: StaticString = #filePath,
         line: UInt = #line

@@ -5,6 +5,7 @@ public struct XMLMatchError: Error, Sendable, Equatable, CustomStringConvertible
     /// A sentence that says what was wrong and, where known, where.
     public let message: String
 
+    /// An error with this message.
     public init(_ message: String) {
         self.message = message
     }

@@ -18,7 +18,7 @@ public struct AuthChallenge: Sendable, Hashable {
     }
 
     /// RFC 7616's challenge, one `WWW-Authenticate: Digest` header per algorithm, each with a
-    /// nonce issued for that response; a stub with ``RequestPattern/digestAuth(_:_:realm:)``
+    /// nonce issued for that response; a stub with `RequestPattern/digestAuth(_:_:realm:)`
     /// accepts the client's answer once per nonce count.
     public static func digest(
         realm: String, algorithms: [DigestAlgorithm] = [.md5], qop: [String] = ["auth"]

@@ -3,7 +3,7 @@ import UnderstudyCore
 import UnderstudyJSON
 
 extension ResponseDefinition {
-    /// This response, held at a new closed ``UnderstudyCore/ResponseGate`` until the test
+    /// This response, held at a new closed ``ResponseGate`` until the test
     /// releases it. Works on both transports:
     ///
     /// ```swift
@@ -13,7 +13,7 @@ extension ResponseDefinition {
     /// gate.release()
     /// ```
     ///
-    /// Building it only names a new gate (``UnderstudyCore/ResponseDefinition/gate``, written in
+    /// Building it only names a new gate (`UnderstudyCore/ResponseDefinition/gate`, written in
     /// the JSON as `transformerParameters.understudyHeldBy`); the gate itself is made by each host
     /// the stub is added to, so the same value on two hosts gives two independent gates.
     public func held() -> ResponseDefinition {
@@ -24,8 +24,8 @@ extension ResponseDefinition {
 }
 
 extension StubHandle {
-    /// The gate holding this stub's responses (``UnderstudyCore/ResponseDefinition/held()``) or
-    /// its held server-sent events (``UnderstudyCore/ServerSentEvent/held()``), if any.
+    /// The gate holding this stub's responses (`ResponseDefinition.held()`) or its held
+    /// server-sent events (`ServerSentEvent.held()`), if any.
     public var gate: ResponseGate? {
         mappings.lazy.compactMap { mapping in
             (mapping.response.gate ?? mapping.response.serverSentEvents?.heldBy).flatMap(engine.gates.existing)
@@ -46,7 +46,7 @@ extension StubHandle {
     }
 
     /// Waits, without polling, until this stub's gate holds `count` requests.
-    /// - Throws: ``UnderstudyCore/ResponseGateTimeout`` when `timeout` passes first, or at once
+    /// - Throws: ``ResponseGateTimeout`` when `timeout` passes first, or at once
     ///   when the stub has no gate.
     public func waitUntilHolding(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
         guard let gate else { throw ResponseGateTimeout(expected: count, held: 0, timeout: .zero) }

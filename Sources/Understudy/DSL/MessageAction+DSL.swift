@@ -3,7 +3,11 @@ import UnderstudyCore
 
 extension MessageAction {
     /// Sends text to `target` (the channel the trigger came in on, by default), after `delay`.
-    /// - Parameter templated: renders `{{request.…}}` and `{{message.body}}` (`response-template`).
+    /// - Parameters:
+    ///   - text: the message.
+    ///   - target: where to send it.
+    ///   - delay: how long after the trigger.
+    ///   - templated: renders `{{request.…}}` and `{{message.body}}` (`response-template`).
     public static func send(
         _ text: String, to target: ChannelTarget = .originating, after delay: Duration? = nil, templated: Bool = false
     ) -> MessageAction {

@@ -26,6 +26,7 @@ extension ResponseDefinition {
     ///
     /// Server transport only: in-process fails fast, saying so.
     /// - Parameters:
+    ///   - events: the events, in order.
     ///   - keepOpen: stay open after the last event, until the client leaves or the server stops.
     ///   - heartbeat: send a comment this often while the stream is open.
     public static func sse(_ events: [ServerSentEvent], keepOpen: Bool = false, heartbeat: Duration? = nil)

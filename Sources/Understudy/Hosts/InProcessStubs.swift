@@ -37,9 +37,11 @@ public final class InProcessStubs: StubHost {
     public var transport: StubTransport { .inProcess }
 
     /// Opens a stub set, first loading a WireMock folder when given.
-    /// - Parameter openAPI: a contract every request and response is checked against, and that
-    ///   answers requests no stub matches, e.g. `try OpenAPIContract(files: "openapi.yaml")` from
-    ///   `UnderstudyOpenAPI`. Its violations are in ``StubHost/contractViolations``.
+    /// - Parameters:
+    ///   - root: a WireMock folder (`mappings/`, `__files/`) to load first, if any.
+    ///   - openAPI: a contract every request and response is checked against, and that
+    ///     answers requests no stub matches, e.g. `try OpenAPIContract(files: "openapi.yaml")` from
+    ///     `UnderstudyOpenAPI`. Its violations are in ``StubHost/contractViolations``.
     /// - Throws: ``StubFolderError`` listing every bad mapping file.
     public init(root: URL? = nil, openAPI: (any ContractChecker)? = nil) throws {
         let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)

@@ -5,7 +5,7 @@ import UnderstudyCore
 /// over a real socket: on the in-process transport adding a message stub fails at once with a
 /// ``MessageStubsNeedTheServer`` that names the server transport.
 extension StubHost {
-    /// Adds a message stub (``MessageStubMapping``) and returns it.
+    /// Adds a message stub (`MessageStubMapping`) and returns it.
     /// - Throws: ``MessageStubsNeedTheServer`` on the in-process transport.
     @discardableResult
     public func stub(message stub: MessageStubMapping) throws -> MessageStubMapping {

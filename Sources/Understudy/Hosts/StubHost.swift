@@ -10,7 +10,7 @@ import UnderstudyCore
 /// so a test reads the same whichever transport runs it.
 ///
 /// Only Understudy's hosts conform: the engine behind a host is reached through
-/// ``_engineAccess``, a token only this package can make.
+/// `_engineAccess`, a token only this package can make.
 public protocol StubHost: Sendable {
     /// Where requests go: `http://127.0.0.1:<port>` or `http://<uuid>.understudy.invalid`.
     var baseURL: URL { get }
@@ -45,7 +45,7 @@ public protocol StubHost: Sendable {
     var _engineAccess: _StubHostEngine { get }
 }
 
-/// Not API: the token behind ``StubHost/_engineAccess``. Nothing outside Understudy's package can
+/// Not API: the token behind `StubHost/_engineAccess`. Nothing outside Understudy's package can
 /// make one or read it.
 public struct _StubHostEngine: Sendable {
     package let engine: StubEngine

@@ -56,9 +56,11 @@ public final class StubServer: StubHost {
 
     /// Starts a server, first loading a WireMock folder (`mappings/**/*.json`, `__files/`) when given.
     /// - Parameters:
+    ///   - root: the WireMock folder to load, if any.
     ///   - openAPI: a contract every request and response is checked against, and that answers
     ///     requests no stub matches, e.g. `try OpenAPIContract(files: "openapi.yaml")` from
     ///     `UnderstudyOpenAPI`. Its violations are in ``StubHost/contractViolations``.
+    ///   - configuration: address, limits and logging; by default quiet, with a one-second grace period.
     ///   - proxy: forwards stubs with `proxyBaseUrl`; `UnderstudyRecording` has one
     ///     (without it such stubs answer 500 saying so).
     ///   - tls: adds an HTTPS listener on a free port (``httpsBaseURL``) serving the same stubs:
@@ -80,7 +82,7 @@ public final class StubServer: StubHost {
         return StubServer(http: server, admin: admin, mappings: mappings)
     }
 
-    /// ``start(root:openAPI:configuration:proxy:tls:)`` for a concrete TLS set-up, so that
+    /// `start(root:openAPI:configuration:proxy:tls:)` for a concrete TLS set-up, so that
     /// `StubServer.start(tls: .generated)` finds `.generated`.
     public static func start<TLS: TLSServerSetup>(
         root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
@@ -150,7 +152,7 @@ public final class StubServer: StubHost {
     }
 }
 
-/// ``withStubServer(root:openAPI:configuration:tls:isolation:_:)`` for a concrete TLS set-up, so that
+/// `withStubServer(root:openAPI:configuration:tls:isolation:_:)` for a concrete TLS set-up, so that
 /// `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
 public func withStubServer<T, TLS: TLSServerSetup>(
     root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,

@@ -15,8 +15,11 @@ public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertib
 /// Runs `body` with a fresh stub host of the given transport and always shuts it down, so one test
 /// can run over both (`@Test(arguments: StubTransport.allCases)`).
 /// - Parameters:
+///   - transport: a server or in-process interception.
 ///   - root: a WireMock folder (`mappings/`, `__files/`) to load first.
 ///   - openAPI: a contract to mock from and check traffic against (see ``StubHost/contractViolations``).
+///   - isolation: the caller's actor, inherited by `body`.
+///   - body: the test, given the host.
 public func withStubs<T>(
     _ transport: StubTransport, root: URL? = nil, openAPI: (any ContractChecker)? = nil,
     isolation: isolated (any Actor)? = #isolation, _ body: (any StubHost) async throws -> T

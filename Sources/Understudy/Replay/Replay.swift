@@ -9,8 +9,13 @@ import UnderstudyServer
 /// HTTP client, so it lives in `UnderstudyRecording` (`withRecordReplay(.record(to:upstream:))`),
 /// which a test target imports only when it wants to record.
 ///
-/// - Parameter strict: when true, a request that matches no recorded stub fails the run with
-///   ``UnrecordedRequestsError`` (after `body` returns), and a missing folder fails at once.
+/// - Parameters:
+///   - folder: the recording (`mappings/`, `__files/`).
+///   - strict: when true, a request that matches no recorded stub fails the run with
+///     ``UnrecordedRequestsError`` (after `body` returns), and a missing folder fails at once.
+///   - configuration: how the server listens; quiet by default.
+///   - isolation: the caller's actor, inherited by `body`.
+///   - body: the test, given the server to point the client at.
 public func withReplay<T>(
     from folder: URL, strict: Bool = true, configuration: StubServerConfiguration? = nil,
     isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T

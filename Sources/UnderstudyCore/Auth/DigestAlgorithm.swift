@@ -3,9 +3,13 @@ import UnderstudyTemplating
 /// An RFC 7616 Digest algorithm: the hash, and whether it is the `-sess` variant (which folds
 /// the nonces into the user's hash).
 public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
+    /// MD5, the default.
     case md5 = "MD5"
+    /// MD5 with a session key.
     case md5Session = "MD5-sess"
+    /// SHA-256.
     case sha256 = "SHA-256"
+    /// SHA-256 with a session key.
     case sha256Session = "SHA-256-sess"
 
     /// The algorithm named in a header or a mapping, compared case-insensitively as RFC 7616 asks.

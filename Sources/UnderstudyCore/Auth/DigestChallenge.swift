@@ -2,6 +2,7 @@
 /// Digest` header per algorithm, each with a nonce issued afresh for every response, so a client
 /// can answer it and a stub with ``DigestCredentials`` can check the answer.
 public struct DigestChallenge: Sendable, Hashable {
+    /// The realm the challenge names.
     public var realm: String
     /// One challenge each, in this order (RFC 7616 asks for the preferred first).
     public var algorithms: [DigestAlgorithm]

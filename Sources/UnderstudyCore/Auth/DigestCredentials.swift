@@ -4,11 +4,14 @@ import Foundation
 /// Digest` answer computed for this user and password, with `qop` `auth` or `auth-int`, over a
 /// nonce this process issued (a stub's ``DigestChallenge``) and a nonce count not used before.
 public struct DigestCredentials: Sendable, Hashable {
+    /// The user name.
     public var username: String
+    /// The password.
     public var password: String
     /// The realm the answer must name; nil accepts any (the hash still covers it).
     public var realm: String?
 
+    /// Credentials for this user; with `realm`, only answers to that realm match.
     public init(username: String, password: String, realm: String? = nil) {
         self.username = username
         self.password = password

@@ -8,7 +8,7 @@ import Synchronization
 /// and a client that moves between two servers of one test still gets a fair answer.
 ///
 /// Matching only reads the book (so near misses, `verify` and journal searches can re-match a
-/// request later); a count is used up only when a stub is selected, through ``consume(_:by:)``.
+/// request later); a count is used up only when a stub is selected, through `consume(_:by:)`.
 /// A count used by request A still matches when A itself is matched again.
 public final class DigestNonceBook: Sendable {
     /// The book every engine uses.

@@ -50,6 +50,7 @@ enum DigestAuthCodec {
 }
 
 extension DigestCredentials {
+    /// The credentials as written in a mapping (`digestAuthCredentials`).
     public var json: JSONValue {
         var object: JSONObject = ["username": .string(username), "password": .string(password)]
         if let realm { object["realm"] = .string(realm) }

@@ -172,7 +172,9 @@ enum MessageStubMappingDecoder {
 
 extension MessageBody {
     /// Decodes a message definition, `{"body": {"data": "…"}}` (base64 with `"isBinary": true`).
-    /// - Parameter pointer: where the value sits, for errors.
+    /// - Parameters:
+    ///   - value: the message definition.
+    ///   - pointer: where the value sits, for errors.
     public init(json value: JSONValue, at pointer: String = "") throws(MappingError) {
         self = try MessageStubMappingDecoder.body(value, at: pointer)
     }

@@ -74,6 +74,7 @@ extension MessageBody {
 }
 
 extension ChannelTarget {
+    /// The target as WireMock 4 writes it (`channelTarget`).
     public var json: JSONValue {
         switch self {
         case .originating: ["type": "originating"]

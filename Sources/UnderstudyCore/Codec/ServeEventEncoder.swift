@@ -102,6 +102,7 @@ extension HeaderFields {
 }
 
 extension LoggedResponse {
+    /// The response as the admin API's journal writes it.
     public var json: JSONValue {
         var object: JSONObject = ["status": .int(status)]
         if !headers.isEmpty { object["headers"] = headers.json }

@@ -25,6 +25,7 @@ extension StubMapping {
 }
 
 extension RequestPattern {
+    /// The pattern as WireMock writes a mapping's `request`.
     public var json: JSONValue {
         if cannotMatch != nil, let originalJSON { return originalJSON }
         var object = JSONObject()
@@ -65,6 +66,7 @@ extension RequestPattern {
 }
 
 extension MultipartPattern {
+    /// The pattern as WireMock writes one entry of `multipartPatterns`.
     public var json: JSONValue {
         var object = JSONObject()
         if let name { object["name"] = .string(name) }
@@ -78,6 +80,7 @@ extension MultipartPattern {
 }
 
 extension MultiValuePattern {
+    /// The matcher as WireMock writes it.
     public var json: JSONValue {
         switch self {
         case .single(let pattern): return pattern.json
@@ -160,6 +163,7 @@ extension StringValuePattern {
 }
 
 extension ResponseDefinition {
+    /// The response as WireMock writes a mapping's `response`.
     public var json: JSONValue {
         var object: JSONObject = ["status": .int(status)]
         if let statusMessage { object["statusMessage"] = .string(statusMessage) }
@@ -215,6 +219,7 @@ extension NamedValues {
 }
 
 extension DelayDistribution {
+    /// The distribution as WireMock writes `delayDistribution`.
     public var json: JSONValue {
         switch self {
         case .lognormal(let median, let sigma, let maxValue):

@@ -18,7 +18,9 @@ public protocol ContractChecker: Sendable {
 
 /// An operation of a contract, as the contract numbers them.
 public struct ContractOperationID: Sendable, Hashable {
+    /// The operation's number.
     public var index: Int
+    /// The operation with this number.
     public init(_ index: Int) { self.index = index }
 }
 
@@ -31,6 +33,7 @@ public struct ContractRequestCheck: Sendable {
     /// Set when the contract is enforced and the request broke it: answered this, whatever stubs say.
     public var rejection: ContractAnswer?
 
+    /// A check result.
     public init(
         operation: ContractOperationID?, violations: [ContractViolation] = [], rejection: ContractAnswer? = nil
     ) {
@@ -45,10 +48,14 @@ public struct ContractRequestCheck: Sendable {
 
 /// A response the contract gives on its own: a mock answer, or a rejection.
 public struct ContractAnswer: Sendable, Equatable {
+    /// The status code.
     public var status: Int
+    /// The headers.
     public var headers: HeaderFields
+    /// The body.
     public var body: Data
 
+    /// An answer with this status, headers and body.
     public init(status: Int, headers: HeaderFields = HeaderFields(), body: Data = Data()) {
         self.status = status
         self.headers = headers

@@ -5,7 +5,9 @@ import UnderstudyJSON
 public struct ContractViolation: Sendable, Equatable {
     /// Whether the request or the response broke it.
     public enum Side: String, Sendable {
+        /// The request broke the contract.
         case request
+        /// The response broke it.
         case response
 
         /// The journal sub-event type a violation on this side is recorded as.
@@ -14,6 +16,7 @@ public struct ContractViolation: Sendable, Equatable {
         }
     }
 
+    /// Request or response.
     public var side: Side
     /// Where in the message: `path.id`, `query.page`, `header.X-Rate`, `cookie.session`, `body`, `status`, `operation`.
     public var location: String
@@ -24,6 +27,7 @@ public struct ContractViolation: Sendable, Equatable {
     /// What is wrong, in words.
     public var reason: String
 
+    /// A violation at this place, against this part of the spec.
     public init(side: Side, location: String, pointer: String = "", specPath: String, reason: String) {
         self.side = side
         self.location = location
@@ -48,11 +52,16 @@ public struct ContractViolation: Sendable, Equatable {
 
 /// A violation with the request it came with, as `/__admin/openapi/violations` lists it.
 public struct RecordedContractViolation: Sendable, Equatable {
+    /// The journal entry it belongs to.
     public var eventID: UUID
+    /// The request's method.
     public var method: String
+    /// The request's URL.
     public var url: String
+    /// What was wrong.
     public var violation: ContractViolation
 
+    /// A violation recorded for a served request.
     public init(eventID: UUID, method: String, url: String, violation: ContractViolation) {
         self.eventID = eventID
         self.method = method

@@ -10,6 +10,7 @@ public final class ContractViolationLog: Sendable {
     private let state: Mutex<[RecordedContractViolation]> = Mutex([])
     private let capacity: Int
 
+    /// An empty log that keeps at most `capacity` violations.
     public init(capacity: Int = ContractViolationLog.defaultCapacity) {
         self.capacity = max(0, capacity)
     }

@@ -18,6 +18,7 @@ public struct Capabilities: Sendable {
     /// Width of the not-matched diff; nil for the request's `X-WireMock-Console-Width` or the default.
     public var consoleWidth: Int? = nil
 
+    /// What a transport can render and must have, and how it wants slow work and misses.
     public init(
         renders: ResponseNeeds, requires: ResponseNeeds = [], defersSlowWork: Bool = false, answersMisses: Bool = true,
         headOnly: Bool = false, consoleWidth: Int? = nil

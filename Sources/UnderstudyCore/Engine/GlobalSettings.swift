@@ -2,10 +2,14 @@ import UnderstudyJSON
 
 /// WireMock's global settings: a delay for every response, and free-form extensions.
 public struct GlobalSettings: Sendable, Equatable {
+    /// Milliseconds added before every response.
     public var fixedDelay: Int?
+    /// A random delay added before every response.
     public var delayDistribution: DelayDistribution?
+    /// Free-form settings, kept as given.
     public var extended: JSONObject?
 
+    /// Settings; by default no delay.
     public init(fixedDelay: Int? = nil, delayDistribution: DelayDistribution? = nil, extended: JSONObject? = nil) {
         self.fixedDelay = fixedDelay
         self.delayDistribution = delayDistribution

@@ -3,8 +3,10 @@
 /// body files). The engine compares it with a transport's ``Capabilities`` to decide whether,
 /// and how, that transport can serve the stub.
 public struct ResponseNeeds: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: UInt16
 
+    /// Needs from their bits.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// A wait before answering: the stub's own fixed or random delay, or a global one.

@@ -10,10 +10,13 @@ public final class ResponseTemplater: Sendable {
     /// The transformer name a stub lists to be templated in local mode.
     public static let transformerName = "response-template"
 
+    /// Which stubs are templated, and how.
     public let configuration: TemplatingConfiguration
+    /// The compiled templates kept for reuse.
     public let cache: TemplateCache
     let systemKeys: SystemKeyPolicy
 
+    /// A templater with this configuration.
     public init(_ configuration: TemplatingConfiguration = TemplatingConfiguration()) {
         self.configuration = configuration
         self.cache = TemplateCache(capacity: configuration.maxCacheEntries)

@@ -7,13 +7,19 @@ public struct ServeDecision: Sendable {
     public var eventID: UUID
     /// The stub that matched, if any.
     public var stub: StubMapping?
+    /// The status code to send.
     public var status: Int
+    /// The reason phrase, when not the standard one.
     public var statusMessage: String?
+    /// The headers to send.
     public var headers: HeaderFields
+    /// The body to send.
     public var body: Data
+    /// The fault to play instead, if any.
     public var fault: Fault?
     /// Time to wait before answering (fixed, or global, plus any random distribution).
     public var delay: Duration
+    /// How to dribble the body, if at all.
     public var chunkedDribble: ChunkedDribbleDelay?
     /// Set when the body goes out over time (server-sent events, body chunks) instead of `body`.
     public var stream: ResponseStream? = nil
@@ -29,12 +35,16 @@ public struct ServeDecision: Sendable {
     /// response is checked against it once out.
     public var contract: ContractContext? = nil
 
+    /// True when a stub matched.
     public var wasMatched: Bool { stub != nil }
 }
 
 /// The operation a served request reached, kept with its decision so the response can be checked.
 public struct ContractContext: Sendable {
+    /// The operation reached.
     public var operation: ContractOperationID
+    /// The request's method.
     public var method: String
+    /// The request's URL.
     public var url: String
 }

@@ -1,5 +1,5 @@
 /// The journal entry of a request served under ``Decision/streamedProxy(_:_:)``, to record once
-/// its body has ended (or broken off); complete it with ``StubEngine/complete(_:timing:)`` as for
+/// its body has ended (or broken off); complete it with ``StubEngine/complete(_:timing:subEvents:)`` as for
 /// any other request.
 public struct StreamedEntry: Sendable {
     let journal: RequestJournal

@@ -4,7 +4,7 @@ extension StubEngine {
     /// Decides what to do with one request, for a transport that can do what `capabilities` say.
     ///
     /// The one rule for every transport: a stub is selected only if the transport can render
-    /// what it needs (``Capabilities/admits(_:)``) and `accept` agrees; a request no such stub
+    /// what it needs (`Capabilities/admits(_:)`) and `accept` agrees; a request no such stub
     /// matches is answered as a miss, or ``Decision/declined`` when the capabilities answer no
     /// misses. A global delay the transport cannot render declines before anything is matched.
     /// A declined request has changed nothing: no journal entry, no scenario move.
@@ -16,9 +16,11 @@ extension StubEngine {
     ///
     /// Otherwise the request is journalled (at once, or when deferred work runs, or through the
     /// ``StreamedEntry`` once a streamed body has ended) and its scenario moved. Complete the
-    /// journal entry with ``complete(_:timing:)`` once the response is out.
+    /// journal entry with ``complete(_:timing:subEvents:)`` once the response is out.
     ///
     /// - Parameters:
+    ///   - request: the request as received.
+    ///   - capabilities: what the calling transport can render.
     ///   - now: the time for date matchers and templates.
     ///   - accept: the caller's own conditions on a stub (what it can encode). Not escaping, so a
     ///     fast path allocates nothing for it.

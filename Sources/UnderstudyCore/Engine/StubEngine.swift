@@ -6,7 +6,9 @@ import UnderstudyTemplating
 /// (the socket server and in-process interception) hand it requests and render what it decides,
 /// so a stub behaves the same whichever way it is reached.
 public final class StubEngine: Sendable {
+    /// The stubs.
     public let store: StubStore
+    /// The requests served.
     public let journal: RequestJournal
     /// Where `bodyFileName` and static files come from; nil when the world has no root folder.
     public let files: FilesDirectory?
@@ -21,6 +23,7 @@ public final class StubEngine: Sendable {
     private let settingsState: Mutex<GlobalSettings>
     private let contractState: Mutex<(any ContractChecker)?> = Mutex(nil)
 
+    /// An engine; every part has a default.
     public init(
         store: StubStore = StubStore(), journal: RequestJournal = RequestJournal(), files: FilesDirectory? = nil,
         settings: GlobalSettings = GlobalSettings(),
@@ -34,6 +37,7 @@ public final class StubEngine: Sendable {
         self.messages = MessageEngine(templater: templater, files: files)
     }
 
+    /// The global delay settings.
     public var settings: GlobalSettings {
         get { settingsState.withLock { $0 } }
         set { settingsState.withLock { $0 = newValue } }
@@ -48,8 +52,11 @@ public final class StubEngine: Sendable {
 
     /// Fills in the journal entry of a decision: every transport calls it at the same moment, after
     /// any delay and gate, right before the client can see the end of the response.
-    /// - Parameter subEvents: what happened while the response went out (each server-sent event,
-    ///   a client that left mid-stream), added to the entry's sub-events.
+    /// - Parameters:
+    ///   - decision: the decision whose response went out.
+    ///   - timing: how long each stage took, when measured.
+    ///   - subEvents: what happened while the response went out (each server-sent event,
+    ///     a client that left mid-stream), added to the entry's sub-events.
     public func complete(_ decision: ServeDecision, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
         let response = LoggedResponse(
             status: decision.status, headers: decision.headers, body: decision.body, fault: decision.fault)

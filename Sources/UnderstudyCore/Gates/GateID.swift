@@ -4,6 +4,7 @@ import Foundation
 /// carries only this id (`transformerParameters.understudyHeldBy`), and each engine keeps the gate
 /// itself in its ``ResponseGates``.
 public struct GateID: Hashable, Sendable, CustomStringConvertible {
+    /// The gate's id.
     public let uuid: UUID
 
     /// A new id, naming no gate until an engine adopts it.

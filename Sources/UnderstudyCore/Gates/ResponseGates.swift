@@ -9,6 +9,7 @@ import Synchronization
 public final class ResponseGates: Sendable {
     private let gates = Mutex<[GateID: ResponseGate]>([:])
 
+    /// No gates yet.
     public init() {}
 
     /// The gate named `id`, created closed when this engine has none yet.

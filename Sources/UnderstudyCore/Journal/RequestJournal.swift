@@ -30,7 +30,9 @@ public final class RequestJournal: Sendable {
         state = Mutex(State(capacity: max(0, capacity)))
     }
 
+    /// False when the journal keeps nothing (`--no-journal`).
     public var isEnabled: Bool { state.withLock { $0.capacity > 0 } }
+    /// How many events it keeps before dropping the oldest.
     public var capacity: Int { state.withLock { $0.capacity } }
 
     /// Records an event, dropping the oldest when full, then tells observers.
@@ -124,10 +126,12 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// The event with this id, if still kept.
     public func event(id: UUID) -> ServeEvent? {
         state.withLock { $0.events.first { $0.id == id } }
     }
 
+    /// How many events are kept.
     public var count: Int { state.withLock { $0.events.count } }
 
     /// Requests that matched `pattern`, oldest first.
@@ -135,6 +139,7 @@ public final class RequestJournal: Sendable {
         events.map(\.request).filter { pattern.matches(MatchContext(request: $0)) }
     }
 
+    /// How many kept requests match `pattern`.
     public func count(matching pattern: RequestPattern) -> Int {
         requests(matching: pattern).count
     }
@@ -159,11 +164,13 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// Removes the event with this id; returns it, or nil when there was none.
     @discardableResult
     public func remove(id: UUID) -> ServeEvent? {
         removeAll { $0.id == id }.first
     }
 
+    /// Forgets every event.
     public func reset() {
         state.withLock { state in
             state.events = []
@@ -217,9 +224,13 @@ extension RequestJournal.State {
 
 /// What ``RequestJournal/complete(_:response:timing:subEvents:)`` added to an event.
 public struct ServeEventCompletion: Sendable {
+    /// The event completed.
     public var id: UUID
+    /// The response that went out.
     public var response: LoggedResponse
+    /// How long each stage took, when measured.
     public var timing: ServeTiming?
+    /// The notes added with it.
     public var subEvents: [SubEvent]
 }
 
@@ -231,6 +242,7 @@ public final class ObservationToken: Sendable {
         self.onCancel = Mutex(onCancel)
     }
 
+    /// Stops the observation; later calls do nothing.
     public func cancel() {
         let action = onCancel.withLock { action -> (@Sendable () -> Void)? in
             defer { action = nil }

@@ -2,8 +2,10 @@ import Foundation
 
 /// The `__files` folder: where `bodyFileName` and static files are read from, and nowhere else.
 public struct FilesDirectory: Sendable {
+    /// The `__files` folder.
     public let url: URL
 
+    /// Files served from this folder.
     public init(url: URL) {
         self.url = url.standardizedFileURL
     }
@@ -63,8 +65,11 @@ public struct FilesDirectory: Sendable {
 
 /// Why a body file could not be served.
 public enum FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path leads out of `__files`.
     case outside(String)
+    /// No file at the path.
     case missing(String)
+    /// The file (first) could not be read, and why (second).
     case unreadable(String, String)
     /// A file the admin API could not write or delete, and why.
     case unwritable(String, String)

@@ -7,8 +7,11 @@ extension MappingDirectory {
 
     /// What loading `message-mappings/` found: stubs in sorted file order, and every problem.
     public struct MessageLoadResult: Sendable {
+        /// The message stubs read.
         public var stubs: [MessageStubMapping]
+        /// The files or stubs that could not be read.
         public var errors: [MappingError]
+        /// How many files were read.
         public var fileCount: Int
     }
 

@@ -3,23 +3,31 @@ import UnderstudyJSON
 
 /// A folder in WireMock's layout: `mappings/**/*.json` and `__files/`.
 public struct MappingDirectory: Sendable {
+    /// The folder that holds `mappings/` and `__files/`.
     public let root: URL
 
+    /// A WireMock folder at `root`.
     public init(root: URL) {
         self.root = root.standardizedFileURL
     }
 
+    /// `root/mappings`.
     public var mappingsURL: URL { root.appendingPathComponent("mappings") }
+    /// `root/__files`.
     public var files: FilesDirectory { FilesDirectory(url: root.appendingPathComponent("__files")) }
 
     /// What loading found: stubs in load order with their origin, every problem, and (loading
     /// leniently) every warning: what was skipped, taken over, or loaded without matching.
     public struct LoadResult: Sendable {
+        /// The stubs read, in sorted path order, each with its file.
         public var stubs: [(StubMapping, StubOrigin)]
+        /// The files or stubs that could not be read.
         public var errors: [MappingError]
+        /// Stubs that loaded but cannot match here, with the reason.
         public var warnings: [MappingError] = []
         /// The warnings that left a file or stub out entirely (a subset of ``warnings``).
         public var skipped: [MappingError] = []
+        /// How many files were read.
         public var fileCount: Int
     }
 

@@ -1,5 +1,6 @@
 /// Edit distance over UTF-8 bytes, normalised by the longer length as WireMock does.
 public enum Levenshtein {
+    /// 0 for equal strings, 1 for nothing in common.
     public static func normalizedDistance(_ a: String, _ b: String) -> Double {
         if a == b { return 0 }
         let x = Array(a.utf8)

@@ -4,21 +4,27 @@ import UnderstudyJSON
 /// One request prepared for matching against many stubs: the parts every matcher needs are
 /// worked out once, on first use, not once per stub. Lives for one match on one thread.
 public final class MatchContext {
+    /// The request being matched.
     public let request: LoggedRequest
     /// Scenario states as they were when this request arrived (one consistent snapshot).
     public let scenarioStates: [String: String]
     /// Reference time for `now`-relative date matchers.
     public let now: Date
 
+    /// A context for `request` with a snapshot of scenario states and the time.
     public init(request: LoggedRequest, scenarioStates: [String: String] = [:], now: Date = Date()) {
         self.request = request
         self.scenarioStates = scenarioStates
         self.now = now
     }
 
+    /// The path, still percent-encoded.
     public private(set) lazy var path: String = request.path
+    /// Query parameters by name, values decoded.
     public private(set) lazy var queryParameters: [String: [String]] = Self.group(request.queryParameters)
+    /// Form fields of a URL-encoded body by name, values decoded.
     public private(set) lazy var formParameters: [String: [String]] = Self.group(request.formParameters)
+    /// Cookies by name.
     public private(set) lazy var cookies: [String: [String]] = Self.group(request.cookies)
     /// The body as text, or nil when empty (WireMock treats an empty body as absent).
     public private(set) lazy var bodyText: String? = request.body.isEmpty ? nil : request.bodyText

@@ -2,11 +2,14 @@ import Foundation
 
 /// One part of a `multipart/*` body.
 public struct MultipartPart: Sendable {
+    /// The part's headers.
     public var headers: HeaderFields
+    /// The part's body.
     public var body: Data
 
     /// The `name` parameter of the part's `Content-Disposition`.
     public var name: String? { dispositionParameter("name") }
+    /// The `filename` parameter of the part's `Content-Disposition`.
     public var fileName: String? { dispositionParameter("filename") }
 
     func dispositionParameter(_ key: String) -> String? {

@@ -10,13 +10,16 @@ public enum MessageAction: Sendable {
 
 /// A `send` action.
 public struct MessageSend: Sendable {
+    /// The message to send.
     public var body: MessageBody
+    /// Where to send it.
     public var target: ChannelTarget
     /// Our extension: milliseconds to wait, counted from the trigger, before sending.
     public var delayMilliseconds: Int?
     /// Transformer names as written; `response-template` renders text bodies.
     public var transformers: [String]
 
+    /// A send action.
     public init(
         body: MessageBody, target: ChannelTarget = .originating, delayMilliseconds: Int? = nil,
         transformers: [String] = []
@@ -32,10 +35,14 @@ public struct MessageSend: Sendable {
 public struct MessageClose: Sendable {
     /// The WebSocket close code (1000 by default).
     public var code: Int
+    /// The close reason.
     public var reason: String
+    /// Which channels to close.
     public var target: ChannelTarget
+    /// Milliseconds to wait, counted from the trigger, before closing.
     public var delayMilliseconds: Int?
 
+    /// A close action.
     public init(
         code: Int = 1000, reason: String = "", target: ChannelTarget = .originating, delayMilliseconds: Int? = nil
     ) {
@@ -48,7 +55,9 @@ public struct MessageClose: Sendable {
 
 /// A message's content: text, or bytes (written base64 with `"isBinary": true`).
 public enum MessageBody: Sendable, Equatable {
+    /// A text message.
     case text(String)
+    /// A binary message.
     case binary(Data)
 
     /// The body as journal text: the text itself, or base64 for bytes.

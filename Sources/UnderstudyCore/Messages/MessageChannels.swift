@@ -21,10 +21,12 @@ final class SharedRequest: Sendable {
 
 /// One open channel as the admin API and the Swift API list it.
 public struct MessageChannel: Sendable, Identifiable {
+    /// The channel's id.
     public var id: UUID
     let shared: SharedRequest
     /// The request that opened it (the WebSocket upgrade).
     public var request: LoggedRequest { shared.request }
+    /// When it opened.
     public var openedAt: Date
 
     init(id: UUID, request: LoggedRequest, openedAt: Date) {
@@ -57,6 +59,7 @@ public final class MessageChannels: Sendable {
 
     private let state = Mutex(State())
 
+    /// No channels yet.
     public init() {}
 
     /// Every open channel, oldest first.

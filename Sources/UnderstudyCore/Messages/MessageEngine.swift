@@ -5,8 +5,11 @@ import UnderstudyJSON
 /// A transport reports channels opening and closing and messages arriving; the engine picks
 /// the stub, journals the message and acts through each target channel's sink.
 public final class MessageEngine: Sendable {
+    /// The message stubs.
     public let stubs = MessageStubStore()
+    /// The open channels.
     public let channels = MessageChannels()
+    /// The messages received and sent.
     public let journal: MessageJournal
     /// Renders `response-template` sends; shared with the HTTP side.
     let templater: ResponseTemplater

@@ -3,6 +3,7 @@ import Synchronization
 
 /// Every message received or sent on a channel, oldest first, bounded like the request journal.
 public final class MessageJournal: Sendable {
+    /// How many messages are kept unless told otherwise.
     public static let defaultCapacity = 10_000
 
     private struct State {
@@ -48,14 +49,18 @@ public final class MessageJournal: Sendable {
     /// The newest `capacity` messages, oldest first.
     public var events: [MessageServeEvent] { state.withLock { $0.ordered } }
 
+    /// The kept messages that match `pattern`, oldest first.
     public func events(matching pattern: MessagePattern) -> [MessageServeEvent] {
         events.filter(pattern.matches)
     }
 
+    /// How many kept messages match `pattern`.
     public func count(matching pattern: MessagePattern) -> Int { events(matching: pattern).count }
 
+    /// The kept message with this id, if any.
     public func event(id: UUID) -> MessageServeEvent? { state.withLock { $0.events.first { $0.id == id } } }
 
+    /// Removes the message with this id; returns it, or nil when there was none.
     @discardableResult
     public func remove(id: UUID) -> MessageServeEvent? {
         state.withLock { state in
@@ -76,6 +81,7 @@ public final class MessageJournal: Sendable {
         }
     }
 
+    /// Forgets every message.
     public func reset() {
         state.withLock {
             $0.events = []

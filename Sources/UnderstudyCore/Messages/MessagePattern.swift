@@ -4,9 +4,12 @@ import UnderstudyJSON
 /// Which journal messages a count, find, remove or wait is about: WireMock's message pattern,
 /// a channel (the opening request's pattern) and a body.
 public struct MessagePattern: Sendable {
+    /// A pattern for the request that opened the channel; nil for any channel.
     public var channel: RequestPattern?
+    /// A matcher for the message body; nil for any message.
     public var body: StringValuePattern?
 
+    /// A pattern over channel and body.
     public init(channel: RequestPattern? = nil, body: StringValuePattern? = nil) {
         self.channel = channel
         self.body = body
@@ -23,6 +26,7 @@ public struct MessagePattern: Sendable {
         }
     }
 
+    /// True when `event`'s channel and body match.
     public func matches(_ event: MessageServeEvent) -> Bool {
         if let channel, !channel.matches(MatchContext(request: event.channelRequest)) { return false }
         if let body, !body.matches(event.message) { return false }

@@ -5,12 +5,17 @@ import UnderstudyJSON
 public struct MessageServeEvent: Sendable, Identifiable {
     /// WireMock's `eventType`.
     public enum Direction: String, Sendable {
+        /// A message from the client.
         case received = "RECEIVED"
+        /// A message to the client.
         case sent = "SENT"
     }
 
+    /// The message's id.
     public var id: UUID
+    /// Received or sent.
     public var direction: Direction
+    /// The channel it went over.
     public var channelID: UUID
     private var shared: SharedRequest
     /// The request that opened the channel.
@@ -18,11 +23,14 @@ public struct MessageServeEvent: Sendable, Identifiable {
         get { shared.request }
         set { shared = SharedRequest(newValue) }
     }
+    /// The message.
     public var message: MessageBody
     /// The stub that matched a received message, or that sent this one.
     public var stub: MessageStubMapping?
+    /// When it was received or sent.
     public var timestamp: Date
 
+    /// A journal entry for one message.
     public init(
         id: UUID = FastUUID.next(), direction: Direction, channelID: UUID, channelRequest: LoggedRequest,
         message: MessageBody, stub: MessageStubMapping?, timestamp: Date = Date()

@@ -45,15 +45,20 @@ public struct MessageStubMapping: Sendable, Identifiable {
         box = Box(fields)
     }
 
+    /// The stub's id.
     public var id: UUID {
         get { box.fields.id }
         set { change { $0.id = newValue } }
     }
+    /// A name for people.
     public var name: String? { box.fields.name }
     /// As written; `nil` means the default.
     public var priority: Int? { box.fields.priority }
+    /// Free-form data, found by the metadata queries.
     public var metadata: JSONObject? { box.fields.metadata }
+    /// What makes the stub act.
     public var trigger: MessageTrigger { box.fields.trigger }
+    /// What it does, in order.
     public var actions: [MessageAction] { box.fields.actions }
     var source: JSONObject { box.fields.source }
 

@@ -9,6 +9,7 @@ public final class MessageStubStore: Sendable {
     /// Kept beside the list so every HTTP answer can ask cheaply whether it may trigger a stub.
     private let httpTriggers = Mutex(false)
 
+    /// An empty store.
     public init() {}
 
     /// Every stub, in match order.
@@ -32,6 +33,7 @@ public final class MessageStubStore: Sendable {
         }
     }
 
+    /// The message stub with this id, if any.
     public func stub(id: UUID) -> MessageStubMapping? { state.withLock { $0.first { $0.id == id } } }
 
     /// Removes the stub with this id; returns it, or nil when there was none.
@@ -55,6 +57,7 @@ public final class MessageStubStore: Sendable {
         }
     }
 
+    /// Removes every message stub.
     public func reset() {
         state.withLock {
             $0 = []

@@ -11,10 +11,12 @@ public struct BodyChunk: Sendable, Equatable {
         case bytes(Data)
     }
 
+    /// The chunk's bytes, as text or binary.
     public var content: Content
     /// How long after the previous chunk (or the response head) this one goes out.
     public var delayMilliseconds: Int?
 
+    /// A chunk sent after an optional delay.
     public init(_ content: Content, delayMilliseconds: Int? = nil) {
         self.content = content
         self.delayMilliseconds = delayMilliseconds

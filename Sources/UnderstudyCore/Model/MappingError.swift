@@ -8,13 +8,16 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     public var code: Int
     /// JSON pointer to the offending value, e.g. `/request/headers/Accept`.
     public var pointer: String?
+    /// A short statement of the problem.
     public var title: String
+    /// More about it, when there is more to say.
     public var detail: String?
     /// The mapping file, when the stub came from disk.
     public var file: String?
-    /// WireMock would load the stub; Understudy cannot evaluate this part of it (``cannotEvaluate(_:_:)``).
+    /// WireMock would load the stub; Understudy cannot evaluate this part of it (`cannotEvaluate(_:_:)`).
     public var isCannotEvaluate = false
 
+    /// An error in WireMock's shape.
     public init(code: Int = 10, pointer: String? = nil, title: String, detail: String? = nil, file: String? = nil) {
         self.code = code
         self.pointer = pointer
@@ -51,6 +54,7 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
         .object(["errors": .array(errors.map(\.json))])
     }
 
+    /// The error as WireMock's admin API writes it (`{"errors":[…]}`).
     public var json: JSONValue {
         var object: JSONObject = ["code": .int(code)]
         if let pointer { object["source"] = .object(["pointer": .string(pointer)]) }

@@ -6,6 +6,7 @@ public struct PathTemplate: Sendable, Hashable {
         case variable(String)
     }
 
+    /// The template as written, e.g. `/orders/{id}`.
     public let template: String
     let segments: [Segment]
 
@@ -14,6 +15,7 @@ public struct PathTemplate: Sendable, Hashable {
         segments.compactMap { if case .variable(let name) = $0 { return name } else { return nil } }
     }
 
+    /// Parses a template.
     public init(_ template: String) throws(PathTemplateError) {
         self.template = template
         var segments: [Segment] = []
@@ -59,7 +61,9 @@ public struct PathTemplate: Sendable, Hashable {
     }
 }
 
+/// A `urlPathTemplate` that cannot be parsed.
 public struct PathTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with it.
     public let message: String
     public var description: String { message }
 }

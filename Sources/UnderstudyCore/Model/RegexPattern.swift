@@ -3,6 +3,7 @@ import Foundation
 /// A regular expression as WireMock uses it: the whole value must match (Java's `Matcher.matches()`).
 /// Compiled once when the stub is decoded. ICU's syntax (NSRegularExpression) is close to Java's.
 public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as written.
     public let source: String
     private let compiled: NSRegularExpression
     /// ASCII text every matching value starts with, checked before running the regex: most URL
@@ -73,7 +74,9 @@ public struct RegexPattern: Sendable, Hashable, CustomStringConvertible {
 
 /// A regular expression that does not compile.
 public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The expression as written.
     public let pattern: String
+    /// Why it does not compile.
     public let reason: String
     public var description: String { "Invalid regular expression '\(pattern)': \(reason)" }
 }

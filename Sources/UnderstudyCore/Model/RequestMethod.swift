@@ -1,13 +1,16 @@
 /// The HTTP method a stub accepts: any token (`GET`, `KILL` …), `ANY`, or a list
 /// (`{"oneOf":["GET","HEAD"]}`, `{"noneOf":["DELETE"]}`, as WireMock 3.10 and later write it).
 public enum RequestMethod: Sendable, Hashable, CustomStringConvertible {
+    /// Any method (`ANY`).
     case any
+    /// Exactly this method, compared case-sensitively.
     case token(String)
     /// Any of these methods. Order is kept as written, so a mapping encodes back unchanged.
     case oneOf([String])
     /// Every method but these.
     case noneOf([String])
 
+    /// `ANY`, or that one method.
     public init(_ text: String) {
         self = text == "ANY" ? .any : .token(text)
     }
@@ -22,6 +25,7 @@ public enum RequestMethod: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True when `method` is accepted.
     public func matches(_ method: String) -> Bool {
         switch self {
         case .any: return true

@@ -6,24 +6,35 @@ import UnderstudyJSON
 /// Every field is optional except the method; an empty pattern (`{"method":"ANY"}`) matches
 /// every request.
 public struct RequestPattern: Sendable, Equatable {
+    /// The accepted method or methods.
     public var method: RequestMethod
+    /// How the URL is matched; nil matches any URL.
     public var url: URLMatcher?
     /// Matchers for `urlPathTemplate` variables; every name must be a template variable.
     public var pathParameters: [NamedPattern<StringValuePattern>]
     /// Header matchers; names compare case-insensitively.
     public var headers: [NamedPattern<MultiValuePattern>]
+    /// Query parameter matchers, on decoded values.
     public var queryParameters: [NamedPattern<MultiValuePattern>]
+    /// Form field matchers for URL-encoded bodies.
     public var formParameters: [NamedPattern<MultiValuePattern>]
+    /// Cookie matchers.
     public var cookies: [NamedPattern<StringValuePattern>]
+    /// Required Basic credentials.
     public var basicAuthCredentials: BasicCredentials?
     /// Our extension: an RFC 7616 Digest answer for this user (``DigestCredentials``).
     public var digestAuthCredentials: DigestCredentials? = nil
     /// All must match.
     public var bodyPatterns: [StringValuePattern]
+    /// Multipart body matchers; all must match.
     public var multipartPatterns: [MultipartPattern]
+    /// The required scheme, `http` or `https`.
     public var scheme: String?
+    /// A matcher for the `Host`.
     public var host: StringValuePattern?
+    /// The required port.
     public var port: Int?
+    /// A matcher for the client's address.
     public var clientIp: StringValuePattern?
     /// Why this pattern never matches here, when a folder loaded leniently (as WireMock would)
     /// holds a request Understudy cannot evaluate: a `customMatcher` (a Java extension), or a
@@ -33,6 +44,7 @@ public struct RequestPattern: Sendable, Equatable {
     /// The request as written, kept for ``cannotMatch`` patterns so the JSON goes back unchanged.
     package var originalJSON: JSONValue?
 
+    /// A pattern; with no arguments it matches every request.
     public init(
         method: RequestMethod = .any,
         url: URLMatcher? = nil,
@@ -68,9 +80,12 @@ public struct RequestPattern: Sendable, Equatable {
 
 /// `basicAuthCredentials`: matched against the `Authorization: Basic …` header.
 public struct BasicCredentials: Sendable, Hashable {
+    /// The user name.
     public var username: String
+    /// The password.
     public var password: String
 
+    /// Credentials for this user.
     public init(username: String, password: String) {
         self.username = username
         self.password = password
@@ -84,6 +99,7 @@ public struct BasicCredentials: Sendable, Hashable {
 
 /// One entry of `multipartPatterns`: which parts must exist and what they contain.
 public struct MultipartPattern: Sendable, Equatable {
+    /// Whether any part or every part must match.
     public enum MatchingType: String, Sendable {
         /// At least one part matches.
         case any = "ANY"
@@ -91,11 +107,16 @@ public struct MultipartPattern: Sendable, Equatable {
         case all = "ALL"
     }
 
+    /// A name for the pattern, as written.
     public var name: String?
+    /// Any part or every part.
     public var matchingType: MatchingType
+    /// Header matchers for a part.
     public var headers: [NamedPattern<MultiValuePattern>]
+    /// Body matchers for a part.
     public var bodyPatterns: [StringValuePattern]
 
+    /// A multipart pattern.
     public init(
         name: String? = nil, matchingType: MatchingType = .any, headers: [NamedPattern<MultiValuePattern>] = [],
         bodyPatterns: [StringValuePattern] = []

@@ -3,27 +3,38 @@ import UnderstudyJSON
 
 /// What a stub answers: WireMock's `response` object.
 public struct ResponseDefinition: Sendable, Equatable {
+    /// The status code.
     public var status: Int
+    /// The reason phrase, when not the standard one.
     public var statusMessage: String?
     /// Response headers in order; a name may repeat for multi-valued headers.
     public var headers: [NamedValues]
+    /// The body, as text, JSON, bytes or a file name.
     public var body: ResponseBody?
+    /// A fixed delay before answering.
     public var fixedDelayMilliseconds: Int?
+    /// A random delay before answering.
     public var delayDistribution: DelayDistribution?
+    /// Sends the body in pieces over a time.
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
     /// A `text/event-stream` sent event by event (``ServerSentEvents``), instead of a body.
     public var serverSentEvents: ServerSentEvents?
     /// A body sent chunk by chunk, each after its delay (``BodyChunk``), instead of a body.
     public var bodyChunks: [BodyChunk]?
+    /// A fault played instead of a response.
     public var fault: Fault?
     /// Our extension: a Digest challenge with a fresh nonce on every response (``DigestChallenge``).
     public var digestChallenge: DigestChallenge? = nil
+    /// Forward to an upstream instead of answering.
     public var proxy: ProxySettings?
+    /// Extensions to apply, e.g. `response-template`.
     public var transformers: [String]
+    /// Parameters for them.
     public var transformerParameters: JSONObject?
     /// False only on the synthetic "not matched" response.
     public var fromConfiguredStub: Bool?
 
+    /// A response; by default 200 with no body.
     public init(
         status: Int = 200,
         statusMessage: String? = nil,
@@ -64,14 +75,18 @@ public struct ResponseDefinition: Sendable, Equatable {
 
 /// A header name with one or more values. One value is written as a string, several as an array.
 public struct NamedValues: Sendable, Hashable {
+    /// The header name.
     public var name: String
+    /// Its values, in order.
     public var values: [String]
 
+    /// A header with several values.
     public init(_ name: String, _ values: [String]) {
         self.name = name
         self.values = values
     }
 
+    /// A header with one value.
     public init(_ name: String, _ value: String) {
         self.init(name, [value])
     }
@@ -91,8 +106,11 @@ public enum ResponseBody: Sendable, Equatable {
 
 /// `delayDistribution`: a random delay added to the fixed one.
 public enum DelayDistribution: Sendable, Equatable {
+    /// Lognormal around `median` milliseconds with spread `sigma`, capped at `maxValue` when set.
     case lognormal(median: Double, sigma: Double, maxValue: Double?)
+    /// Uniform between two bounds in milliseconds, inclusive.
     case uniform(lower: Int, upper: Int)
+    /// Always this many milliseconds.
     case fixed(milliseconds: Int)
 
     /// One sample in milliseconds.
@@ -114,6 +132,7 @@ public enum DelayDistribution: Sendable, Equatable {
         }
     }
 
+    /// A sample in milliseconds from the system's random generator.
     public func sampleMilliseconds() -> Double {
         var generator = SystemRandomNumberGenerator()
         return sampleMilliseconds(using: &generator)
@@ -122,9 +141,12 @@ public enum DelayDistribution: Sendable, Equatable {
 
 /// `chunkedDribbleDelay`: the body goes out in `numberOfChunks` pieces over `totalDuration` ms.
 public struct ChunkedDribbleDelay: Sendable, Hashable {
+    /// How many pieces.
     public var numberOfChunks: Int
+    /// Over how many milliseconds.
     public var totalDuration: Int
 
+    /// A dribble of this many pieces over this many milliseconds.
     public init(numberOfChunks: Int, totalDuration: Int) {
         self.numberOfChunks = numberOfChunks
         self.totalDuration = totalDuration
@@ -145,11 +167,16 @@ public enum Fault: String, Sendable, CaseIterable {
 
 /// `proxyBaseUrl` and the options that go with it.
 public struct ProxySettings: Sendable, Equatable {
+    /// The upstream's base URL.
     public var baseURL: String
+    /// A path prefix to cut before forwarding.
     public var urlPrefixToRemove: String?
+    /// Headers added to the forwarded request.
     public var additionalRequestHeaders: [NamedValues]
+    /// Headers removed from it.
     public var removeRequestHeaders: [String]
 
+    /// Proxy settings.
     public init(
         baseURL: String, urlPrefixToRemove: String? = nil, additionalRequestHeaders: [NamedValues] = [],
         removeRequestHeaders: [String] = []

@@ -21,6 +21,7 @@ public struct ServerSentEvent: Sendable, Equatable {
     /// An Understudy extension, `"held": true`; absent and false are the same.
     public var held: Bool
 
+    /// An event; every field is optional.
     public init(
         id: String? = nil, event: String? = nil, data: JSONValue? = nil, comment: String? = nil, retry: Int? = nil,
         delayMilliseconds: Int? = nil, fault: Fault? = nil, held: Bool = false

@@ -22,6 +22,7 @@ public struct ServerSentEvents: Sendable, Equatable {
     /// release per event (`"heldBy": "<uuid>"`; the Swift DSL names one when an event is held).
     public var heldBy: GateID?
 
+    /// A stream of these events.
     public init(
         events: [ServerSentEvent], heartbeatMilliseconds: Int? = nil, keepOpen: Bool? = nil, heldBy: GateID? = nil
     ) {

@@ -49,10 +49,12 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
         box = Box(fields)
     }
 
+    /// The stub's id (WireMock's `id` and `uuid`).
     public var id: UUID {
         _read { yield box.fields.id }
         set { change { $0.id = newValue } }
     }
+    /// A name for people, shown in near misses and the dashboard.
     public var name: String? {
         _read { yield box.fields.name }
         set { change { $0.name = newValue } }
@@ -62,30 +64,37 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
         _read { yield box.fields.priority }
         set { change { $0.priority = newValue } }
     }
+    /// Whether the admin API's save writes it to a mapping file.
     public var persistent: Bool? {
         _read { yield box.fields.persistent }
         set { change { $0.persistent = newValue } }
     }
+    /// Free-form data, found by the admin API's metadata queries.
     public var metadata: JSONObject? {
         _read { yield box.fields.metadata }
         set { change { $0.metadata = newValue } }
     }
+    /// The scenario this stub belongs to.
     public var scenarioName: String? {
         _read { yield box.fields.scenarioName }
         set { change { $0.scenarioName = newValue } }
     }
+    /// The state the scenario must be in for this stub to match.
     public var requiredScenarioState: String? {
         _read { yield box.fields.requiredScenarioState }
         set { change { $0.requiredScenarioState = newValue } }
     }
+    /// The state the scenario moves to once this stub answers.
     public var newScenarioState: String? {
         _read { yield box.fields.newScenarioState }
         set { change { $0.newScenarioState = newValue } }
     }
+    /// What a request must look like.
     public var request: RequestPattern {
         _read { yield box.fields.request }
         set { change { $0.request = newValue } }
     }
+    /// What to answer.
     public var response: ResponseDefinition {
         _read { yield box.fields.response }
         set { change { $0.response = newValue } }
@@ -101,6 +110,7 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
         set { change { $0.serveEventListeners = newValue } }
     }
 
+    /// A stub; a fresh id unless given, and every other field optional.
     public init(
         id: UUID = FastUUID.next(),
         name: String? = nil,
@@ -135,6 +145,7 @@ public struct StubMapping: Sendable, Equatable, Identifiable {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
+    /// The priority, or 5 when none is set.
     public var effectivePriority: Int { priority ?? Self.defaultPriority }
 
     /// True when both values are the same stub, unchanged since one was copied from the other:

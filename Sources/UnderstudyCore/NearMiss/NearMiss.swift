@@ -3,15 +3,18 @@ import Foundation
 /// A stub that almost matched a request (or a request that almost matched a pattern), with
 /// WireMock's distance: 0 is a match, 1 is nothing alike.
 public struct NearMiss: Sendable {
+    /// The request that missed.
     public var request: LoggedRequest
     /// Set when the miss is against a stub.
     public var stub: StubMapping?
     /// Set when the miss is against a bare pattern (`request-pattern` near misses, verification).
     public var pattern: RequestPattern?
+    /// How far apart: 0 is a match, 1 nothing alike.
     public var distance: Double
     /// The scenario state the stub needed but did not find, if that was part of the miss.
     public var scenarioState: String?
 
+    /// A near miss against a stub or a bare pattern.
     public init(
         request: LoggedRequest, stub: StubMapping? = nil, pattern: RequestPattern? = nil, distance: Double,
         scenarioState: String? = nil
@@ -29,6 +32,7 @@ public struct NearMiss: Sendable {
 
 /// Finds near misses, closest first, keeping WireMock's three.
 public enum NearMissCalculator {
+    /// How many near misses are reported, as in WireMock.
     public static let count = 3
 
     /// The stubs closest to matching `request`. Stubs whose scenario is in the wrong state count,

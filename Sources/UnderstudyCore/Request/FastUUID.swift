@@ -12,6 +12,7 @@ public enum FastUUID {
     }()
     private static let counter = Atomic<UInt64>(0)
 
+    /// A new id, unique within this process.
     public static func next() -> UUID {
         let n = counter.wrappingAdd(1, ordering: .relaxed).newValue
         // Version 4 in byte 6, RFC 4122 variant in byte 8.

@@ -4,17 +4,27 @@ import UnderstudyTemplating
 /// A request as the engine sees it, from a socket or from URLProtocol: what WireMock's
 /// `LoggedRequest` carries, with the raw URL kept exactly as sent.
 public struct LoggedRequest: Sendable, Identifiable {
+    /// The request's id in the journal.
     public var id: UUID
+    /// The method as sent.
     public var method: String
     /// Path and query exactly as sent, still percent-encoded, e.g. `/a%20b?q=1`.
     public var url: String
+    /// `http` or `https`.
     public var scheme: String
+    /// The host the request was sent to.
     public var host: String
+    /// The port it was sent to.
     public var port: Int
+    /// The client's address.
     public var clientIP: String
+    /// The headers as sent.
     public var headers: HeaderFields
+    /// The body.
     public var body: Data
+    /// When it arrived.
     public var loggedDate: Date
+    /// `HTTP/1.1` or `HTTP/2.0`.
     public var protocolVersion: String
     /// True when the URL came as an absolute-form proxy request.
     public var browserProxyRequest: Bool
@@ -22,6 +32,7 @@ public struct LoggedRequest: Sendable, Identifiable {
     /// Not part of WireMock's request JSON, which has no such field.
     public var clientCertificateSubject: String?
 
+    /// A request; only method and URL are required.
     public init(
         id: UUID = FastUUID.next(),
         method: String,

@@ -1,8 +1,10 @@
 /// A stub in the store with its place in the match order.
 public struct StoredStub: Sendable {
+    /// The stub.
     public let stub: StubMapping
     /// Higher is newer; among equal priorities the newest stub wins.
     public let insertionIndex: Int
+    /// Where it came from: the API or a mapping file.
     public let origin: StubOrigin
     /// The literal path this stub is indexed under, or nil for the fallback list.
     let indexPath: String?

@@ -7,6 +7,7 @@ public enum StubOrigin: Sendable, Equatable {
     /// Loaded from a `{"mappings":[…]}` file: read-only, as in WireMock.
     case multiMappingFile(String)
 
+    /// The mapping file, or nil for a stub added through the API.
     public var filePath: String? {
         switch self {
         case .api: return nil

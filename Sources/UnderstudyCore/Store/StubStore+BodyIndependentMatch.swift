@@ -22,6 +22,7 @@ extension StubStore {
     ///
     /// - Parameters:
     ///   - head: the request without its body (its `body` is ignored).
+    ///   - now: the time for date matchers.
     ///   - commit: asked about the selected stub; when it returns true the stub's scenario
     ///     transition is applied, as ``match(_:now:)`` applies it after selection. Return false
     ///     when the caller will match the whole request later instead (the transition then

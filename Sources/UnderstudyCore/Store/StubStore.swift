@@ -19,10 +19,12 @@ public final class StubStore: Sendable {
 
     let state = Mutex(State())
 
+    /// An empty store.
     public init() {}
 
     // MARK: Reading
 
+    /// How many stubs it holds.
     public var count: Int { state.withLock { $0.index.count } }
 
     /// Every stub in match order.
@@ -37,10 +39,12 @@ public final class StubStore: Sendable {
         state.withLock { ($0.stubChanges, $0.scenarioChanges) }
     }
 
+    /// The stub with this id, if any.
     public func stub(id: StubMapping.ID) -> StubMapping? {
         state.withLock { $0.index.byID[id]?.stub }
     }
 
+    /// The stub with this id and its place in the match order, if any.
     public func storedStub(id: StubMapping.ID) -> StoredStub? {
         state.withLock { $0.index.byID[id] }
     }
@@ -56,8 +60,11 @@ public final class StubStore: Sendable {
     }
 
     /// Adds stubs so the first listed wins among equal priorities (the admin import rule).
-    /// - Parameter replacingExisting: true replaces stubs whose id is taken (OVERWRITE);
-    ///   false leaves those untouched (IGNORE).
+    /// - Parameters:
+    ///   - stubs: the stubs, the winner first.
+    ///   - replacingExisting: true replaces stubs whose id is taken (OVERWRITE);
+    ///     false leaves those untouched (IGNORE).
+    ///   - origin: where they came from.
     public func importStubs(_ stubs: [StubMapping], replacingExisting: Bool = true, origin: StubOrigin = .api) {
         state.withLock { state in
             for stub in stubs.reversed() {
@@ -85,6 +92,7 @@ public final class StubStore: Sendable {
         state.withLock { Self.replace(stub, in: &$0) }
     }
 
+    /// Removes the stub with this id; returns it, or nil when there was none.
     @discardableResult
     public func remove(id: StubMapping.ID) -> StubMapping? {
         state.withLock { state in
@@ -236,6 +244,7 @@ public final class StubStore: Sendable {
         return byName.values.sorted { $0.name < $1.name }
     }
 
+    /// Each scenario's current state, by name.
     public var scenarioStates: [String: String] { state.withLock { $0.scenarioStates } }
 
     /// Every scenario back to `Started`.
@@ -261,14 +270,21 @@ public final class StubStore: Sendable {
 
 /// A scenario as the admin API lists it.
 public struct Scenario: Sendable, Equatable {
+    /// The scenario's name.
     public var name: String
+    /// Its current state.
     public var state: String
+    /// Every state its stubs require or set.
     public var possibleStates: [String]
+    /// The stubs in it.
     public var stubs: [StubMapping]
 }
 
+/// A scenario change the admin API refuses.
 public enum ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No scenario has this name.
     case unknownScenario(String)
+    /// The scenario (first) has no stub that requires or sets this state (second).
     case unsupportedState(String, String)
 
     public var description: String {

@@ -6,20 +6,27 @@ import Foundation
 public struct Webhook: Sendable, Equatable {
     /// What the webhook sends as its body: text (templated) or bytes (sent as given).
     public enum Body: Sendable, Equatable {
+        /// Text, rendered as a template.
         case text(String)
+        /// Bytes, sent as given.
         case binary(Data)
     }
 
     /// WireMock's default when `method` is absent.
     public static let defaultMethod = "GET"
 
+    /// The HTTP method (a template).
     public var method: String
+    /// The target URL (a template).
     public var url: String
+    /// Headers to send (values are templates).
     public var headers: [NamedValues]
+    /// The body to send, if any.
     public var body: Body?
     /// How long to wait after the response before sending; nil sends at once.
     public var delay: DelayDistribution?
 
+    /// A webhook to `url`.
     public init(
         method: String = Webhook.defaultMethod, url: String, headers: [NamedValues] = [], body: Body? = nil,
         delay: DelayDistribution? = nil

@@ -22,6 +22,7 @@ public final class WebhookDispatcher: Sendable {
 
     private let state = Mutex(State())
 
+    /// A dispatcher with no sender: webhooks are journalled as not sent.
     public init() {}
 
     /// What sends webhooks; without one they are journalled as not sent (and a warning said once).

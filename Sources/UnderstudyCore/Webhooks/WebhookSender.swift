@@ -11,11 +11,16 @@ public protocol WebhookSender: Sendable {
 
 /// A webhook after templating: what goes to the target.
 public struct WebhookRequest: Sendable, Equatable {
+    /// The HTTP method.
     public var method: String
+    /// The target URL.
     public var url: String
+    /// The headers.
     public var headers: HeaderFields
+    /// The body.
     public var body: Data
 
+    /// A rendered webhook.
     public init(method: String, url: String, headers: HeaderFields = HeaderFields(), body: Data = Data()) {
         self.method = method
         self.url = url
@@ -26,7 +31,9 @@ public struct WebhookRequest: Sendable, Equatable {
 
 /// A webhook's target did not answer in time: what a ``WebhookSender`` throws for it.
 public struct WebhookTimedOut: Error, Sendable, CustomStringConvertible {
+    /// How long the target had.
     public var timeout: Duration
+    /// A time-out after `timeout`.
     public init(timeout: Duration) { self.timeout = timeout }
     public var description: String { "timed out after \(timeout)" }
 }

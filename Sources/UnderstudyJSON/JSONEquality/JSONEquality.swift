@@ -14,7 +14,9 @@
 public struct JSONEquality: Sendable, Equatable {
     /// The expected document as given, placeholders included.
     public let expected: JSONValue
+    /// Arrays match in any order.
     public let ignoreArrayOrder: Bool
+    /// The actual value may have members and elements the expected one lacks.
     public let ignoreExtraElements: Bool
 
     private let root: JSONEqualityNode

@@ -4,6 +4,7 @@ public struct JSONEqualityError: Error, Sendable, Equatable, CustomStringConvert
     /// A sentence saying what was wrong and where.
     public let message: String
 
+    /// An error with this message.
     public init(message: String) { self.message = message }
 
     public var description: String { message }

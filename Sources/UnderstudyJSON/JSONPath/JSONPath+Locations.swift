@@ -1,6 +1,8 @@
 /// One step from a JSON value to a part of it: a member name or an array index.
 public enum JSONLocationStep: Sendable, Hashable {
+    /// An object member, by key.
     case member(String)
+    /// An array element, by index.
     case index(Int)
 }
 

@@ -4,6 +4,7 @@ public struct JSONSchemaError: Error, Sendable, Equatable, CustomStringConvertib
     /// What is wrong and where in the schema, e.g. `at #/properties/a: "minLength" must be a non-negative integer`.
     public let message: String
 
+    /// An error with this message.
     public init(message: String) { self.message = message }
 
     public var description: String { message }
@@ -18,6 +19,7 @@ public struct JSONSchemaViolation: Sendable, Equatable, CustomStringConvertible 
     /// A sentence for people reading a near-miss report.
     public let message: String
 
+    /// A violation at this pointer in the instance, of this keyword.
     public init(instancePointer: String, keyword: String, message: String) {
         self.instancePointer = instancePointer
         self.keyword = keyword

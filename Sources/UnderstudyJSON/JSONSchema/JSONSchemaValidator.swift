@@ -15,10 +15,15 @@
 public struct JSONSchemaValidator: Sendable, Equatable {
     /// The schema draft, named as WireMock's `schemaVersion` names it.
     public enum Version: String, Sendable, CaseIterable {
+        /// Draft 4.
         case v4 = "V4"
+        /// Draft 6.
         case v6 = "V6"
+        /// Draft 7.
         case v7 = "V7"
+        /// Draft 2019-09.
         case v201909 = "V201909"
+        /// Draft 2020-12.
         case v202012 = "V202012"
     }
 
@@ -41,8 +46,12 @@ public struct JSONSchemaValidator: Sendable, Equatable {
     /// Compiles the schemas at `locations` (each a JSON pointer's reference tokens, such as
     /// `["components", "schemas", "Pet"]`) inside `document` together, so that what they share
     /// by `$ref` is compiled once: the way to check the many schemas of one OpenAPI document.
-    /// - Parameter assertingFormats: whether `format` fails validation (date-time, date, time,
-    ///   email, uuid, ipv4, ipv6, uri, byte, int32, int64); unknown formats always pass.
+    /// - Parameters:
+    ///   - locations: where each schema sits in `document`.
+    ///   - document: the document that holds them.
+    ///   - version: the JSON Schema draft to apply.
+    ///   - assertingFormats: whether `format` fails validation (date-time, date, time,
+    ///     email, uuid, ipv4, ipv6, uri, byte, int32, int64); unknown formats always pass.
     /// - Throws: `JSONSchemaError` naming the location of the first schema that does not compile.
     public static func compile(
         _ locations: [[String]], in document: JSONValue, version: Version = .v202012, assertingFormats: Bool = false

@@ -18,6 +18,7 @@ public struct StubDriftCheck: Sendable {
 
     let contract: OpenAPIContract
 
+    /// A check of stubs against this contract.
     public init(contract: OpenAPIContract) {
         self.contract = contract
     }

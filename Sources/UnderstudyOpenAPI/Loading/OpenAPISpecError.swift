@@ -12,6 +12,7 @@ public struct OpenAPISpecError: Error, Sendable, Equatable, CustomStringConverti
     /// What is wrong.
     public var reason: String
 
+    /// A problem in `file`, at a line or JSON pointer when known.
     public init(file: String, line: Int? = nil, pointer: String? = nil, reason: String) {
         self.file = file
         self.line = line

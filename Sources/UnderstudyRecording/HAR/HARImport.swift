@@ -11,6 +11,7 @@ public enum HARImport {
     /// What a HAR file held that can be replayed, in the order it was sent, and what it held that
     /// cannot, counted by reason.
     public struct Result: Sendable {
+        /// The entries that became serve events, in the order they were sent.
         public var events: [ServeEvent]
         /// Entries left out, by reason ("no answer (status 0)", "a WebSocket (101 Switching Protocols)").
         public var skipped: [(reason: String, count: Int)]
@@ -26,6 +27,7 @@ public enum HARImport {
         try read(json).events
     }
 
+    /// Reads a HAR 1.2 file: its serve events and the entries skipped, by reason.
     public static func read(_ data: Data) throws(HARError) -> Result {
         let json: JSONValue
         do {

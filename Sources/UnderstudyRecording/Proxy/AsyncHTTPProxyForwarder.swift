@@ -62,7 +62,7 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
     }
 
     /// Sends the request and hands the answer to `receiver` part by part, mapping upstream
-    /// failures to ``ProxyFailure``.
+    /// failures to `ProxyFailure`.
     ///
     /// The request body goes as a lazily sliced view of the bytes already read (no second whole
     /// copy), or, when it streams from the client, part by part as AsyncHTTPClient asks for it
@@ -105,7 +105,7 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
         }
     }
 
-    /// Sends ``ProxyRequest/streamedBody`` as it arrives.
+    /// Sends `ProxyRequest.streamedBody` as it arrives.
     public var streamsRequestBodies: Bool { true }
 
     /// Time-outs become 504s; everything else (refused, reset, not HTTP) a 502.

@@ -10,6 +10,7 @@ public struct UpstreamTrust: Sendable, Hashable {
     /// WireMock names it): for a test upstream with a self-signed certificate. Only these hosts.
     public var trustedHosts: Set<String>
 
+    /// Trust the system's CAs plus these PEM files, and any certificate from these hosts.
     public init(certificateAuthorityFiles: [String] = [], trustedHosts: Set<String> = []) {
         self.certificateAuthorityFiles = certificateAuthorityFiles
         self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
@@ -48,7 +49,9 @@ public struct UpstreamTrust: Sendable, Hashable {
 
 /// A `--proxy-ca` file that cannot be used.
 public struct UpstreamTrustError: Error, Sendable, CustomStringConvertible {
+    /// The CA file that could not be used.
     public var file: String
+    /// Why it could not be used.
     public var reason: String
     public var description: String { "--proxy-ca \(file) \(reason)" }
 }

@@ -23,7 +23,9 @@ enum AtomicFile {
 
 /// A recorded stub or body file that could not be written.
 public struct RecordingWriteError: Error, Sendable, CustomStringConvertible {
+    /// The file that could not be written.
     public var path: String
+    /// Why it could not be written.
     public var reason: String
 
     public var description: String { "cannot write \(path): \(reason)" }

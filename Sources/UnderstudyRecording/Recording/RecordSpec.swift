@@ -28,7 +28,9 @@ public struct RecordSpec: Sendable {
 
     /// `FULL` (`{"mappings":[…]}`) or `IDS` (`{"ids":[…]}`).
     public enum OutputFormat: String, Sendable {
+        /// Stubs in full.
         case full = "FULL"
+        /// Only the ids of the stubs.
         case ids = "IDS"
     }
 
@@ -67,6 +69,7 @@ public struct RecordFilters: Sendable {
     /// Also events that were not proxied (WireMock's `allowNonProxied`).
     public var allowNonProxied: Bool
 
+    /// Filters by path pattern, method and serve-event ids; `allowNonProxied` also takes unproxied requests.
     public init(
         urlPathPattern: RegexPattern? = nil, method: String? = nil, ids: [UUID]? = nil, allowNonProxied: Bool = false
     ) {
@@ -96,7 +99,10 @@ public struct RecordFilters: Sendable {
 public enum RequestBodyPatternSpec: Sendable, Equatable {
     /// `equalToJson` for JSON, `equalToXml` for XML, `equalTo` for other text, `binaryEqualTo` for bytes.
     case automatic(ignoreArrayOrder: Bool, ignoreExtraElements: Bool, caseInsensitive: Bool)
+    /// `equalTo`, optionally ignoring case.
     case equalTo(caseInsensitive: Bool)
+    /// `equalToJson` with these options.
     case equalToJson(ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
+    /// `equalToXml`.
     case equalToXml
 }

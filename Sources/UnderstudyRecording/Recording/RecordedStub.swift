@@ -14,7 +14,9 @@ public struct RecordedStub: Sendable {
 
     /// A response body kept in `__files`.
     public struct BodyFile: Sendable, Equatable {
+        /// The file name under `__files`.
         public var name: String
+        /// The body bytes.
         public var data: Data
     }
 }

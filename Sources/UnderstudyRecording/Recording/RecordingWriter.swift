@@ -13,6 +13,7 @@ public struct RecordingWriter: Sendable {
     /// Remove every existing mapping file (and the body files they use) before writing.
     public var overwrite: Bool
 
+    /// A writer into `directory`; `overwrite` clears its mappings first.
     public init(directory: MappingDirectory, overwrite: Bool = false) {
         self.directory = directory
         self.overwrite = overwrite
@@ -20,6 +21,7 @@ public struct RecordingWriter: Sendable {
 
     /// What a write did, relative to the root folder.
     public struct Summary: Sendable, Equatable {
+        /// The paths written, relative to the folder.
         public var written: [String] = []
         /// Old files removed because a new stub replaced theirs (or `overwrite`).
         public var removed: [String] = []
@@ -27,8 +29,8 @@ public struct RecordingWriter: Sendable {
         public var kept: [String] = []
     }
 
-    @discardableResult
     /// Writes the stubs and their body files; returns what was written and removed.
+    @discardableResult
     public func write(_ recorded: [RecordedStub]) throws(RecordingWriteError) -> Summary {
         var summary = Summary()
         let existing = FileManager.default.fileExists(atPath: directory.mappingsURL.path) ? directory.load().stubs : []

@@ -27,6 +27,7 @@ public struct RedactionPolicy: Sendable, Equatable {
     /// (decoded). Bare names in ``jsonFields`` count too: a secret called `token` is one wherever it is.
     public var parameters: [String]
 
+    /// A policy with exactly these names (the default headers unless told otherwise).
     public init(
         headers: [String] = RedactionPolicy.defaultHeaders, jsonFields: [String] = [], parameters: [String] = []
     ) {
@@ -137,8 +138,10 @@ public struct RedactionReport: Sendable, Equatable {
     /// Form field and query parameter names redacted.
     public var parameters: [String] = []
 
+    /// Nothing redacted yet.
     public init() {}
 
+    /// True when nothing was redacted.
     public var isEmpty: Bool { headers.isEmpty && jsonFields.isEmpty && parameters.isEmpty }
 
     mutating func noteHeader(_ name: String) {

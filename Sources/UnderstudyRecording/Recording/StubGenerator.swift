@@ -7,8 +7,10 @@ import UnderstudyServer
 /// one stub per distinct request (method, URL, captured headers, body), matching on the URL
 /// exactly; bodies inline when small text, in `__files` when large or binary; secrets redacted.
 public struct StubGenerator: Sendable {
+    /// What to record and how.
     public var spec: RecordSpec
 
+    /// A generator for this specification.
     public init(spec: RecordSpec) {
         self.spec = spec
     }

@@ -6,18 +6,23 @@ import UnderstudyCore
 /// target, `stop` removes it and turns what it proxied into stubs (added to the world, and
 /// saved to the folder when the spec says `persist`); `snapshot` does the same from the journal.
 ///
-/// The server must have a ``ProxyForwarder`` for the recording stub to reach the target.
+/// The server must have a `ProxyForwarder` for the recording stub to reach the target.
 public final class StubRecorder: Sendable {
     /// `GET /__admin/recordings/status`.
     public enum Status: String, Sendable {
+        /// No recording has been started.
         case neverStarted = "NeverStarted"
+        /// A recording is running.
         case recording = "Recording"
+        /// The last recording has stopped.
         case stopped = "Stopped"
     }
 
     /// A finished recording or snapshot: the stubs, what was redacted, and what was written.
     public struct Outcome: Sendable {
+        /// The stubs made and what was redacted.
         public var result: RecordingResult
+        /// The specification they were made with.
         public var spec: RecordSpec
         /// Nil when nothing was written (no folder, or `persist` false).
         public var written: RecordingWriter.Summary?
@@ -30,6 +35,7 @@ public final class StubRecorder: Sendable {
         var collector: RecordingCollector?
     }
 
+    /// The engine whose journal is recorded and whose store gets the proxy stub.
     public let engine: StubEngine
     /// Where `persist` writes; nil keeps recorded stubs in memory only.
     public let directory: MappingDirectory?
@@ -40,7 +46,13 @@ public final class StubRecorder: Sendable {
     private let state = Mutex(State())
     private let onStop: (@Sendable (Outcome) -> Void)?
 
-    /// - Parameter onStop: told of every finished recording (not snapshots), after files are written.
+    /// A recorder of `engine`'s traffic.
+    /// - Parameters:
+    ///   - engine: the engine whose journal is recorded.
+    ///   - directory: where `persist` writes; nil keeps recorded stubs in memory only.
+    ///   - redaction: added to every spec's redaction.
+    ///   - overwrite: clear the folder's existing mappings before writing.
+    ///   - onStop: told of every finished recording (not snapshots), after files are written.
     public init(
         engine: StubEngine, directory: MappingDirectory?, redaction: RedactionPolicy = RedactionPolicy(),
         overwrite: Bool = false,
@@ -53,6 +65,7 @@ public final class StubRecorder: Sendable {
         self.onStop = onStop
     }
 
+    /// Whether a recording is running, stopped, or never started.
     public var status: Status { state.withLock { $0.status } }
 
     /// Starts proxying everything to `spec.targetBaseURL` and remembering it.
@@ -123,10 +136,15 @@ public final class StubRecorder: Sendable {
 
 /// Why a recorder call was refused.
 public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No target URL to record from.
     case missingTarget
+    /// A recording is running already.
     case alreadyRecording
+    /// No recording is running.
     case notRecording
+    /// The recording could not start, and why.
     case cannotStart(String)
+    /// The stubs could not be written, and why.
     case cannotWrite(String)
 
     public var description: String {

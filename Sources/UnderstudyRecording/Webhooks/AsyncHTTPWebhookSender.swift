@@ -14,6 +14,7 @@ public struct AsyncHTTPWebhookSender: WebhookSender {
     /// Private CAs and trusted hosts for HTTPS targets, beyond the system's roots.
     public var trust: UpstreamTrust
 
+    /// A sender whose HTTPS targets must pass `trust`.
     public init(trust: UpstreamTrust = UpstreamTrust()) {
         self.trust = trust
     }

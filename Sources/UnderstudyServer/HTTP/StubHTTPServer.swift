@@ -7,7 +7,7 @@ import Synchronization
 import UnderstudyCore
 
 /// A real HTTP/1.1 server on a socket (and, when configured, an HTTPS one beside it) that serves
-/// one ``StubEngine``, with WireMock's faults and delays at the socket level and, when given one,
+/// one `StubEngine`, with WireMock's faults and delays at the socket level and, when given one,
 /// the admin API under `/__admin`.
 ///
 /// ```swift
@@ -83,6 +83,7 @@ public final class StubHTTPServer: Sendable {
 
     /// Binds and starts serving. The port is known when this returns.
     /// - Parameters:
+    ///   - engine: the stubs, journal and files to serve.
     ///   - admin: answers `/__admin/…`; without one those paths get a 404 JSON error.
     ///   - configuration: address, port and limits, and the HTTPS listener if any.
     ///   - proxy: forwards stubs with `proxyBaseUrl` upstream (`AsyncHTTPProxyForwarder` in
@@ -213,6 +214,7 @@ public final class StubHTTPServer: Sendable {
 
 /// Why a server could not start.
 public enum StubServerError: Error, Sendable, CustomStringConvertible {
+    /// The listener has no local address.
     case notBound
     /// Another process (or server) listens on that port already.
     case addressInUse(host: String, port: Int)

@@ -19,7 +19,7 @@ public struct StubServerConfiguration: Sendable {
     /// An empty token locks the admin API entirely.
     public var adminToken: String?
     /// Answers plain requests for simple stubs straight from the socket's bytes
-    /// (``PlainRequestFastPath``). Off, every request goes through NIO's HTTP handlers; the
+    /// (`PlainRequestFastPath`). Off, every request goes through NIO's HTTP handlers; the
     /// answers, journal and scenarios are the same either way, so this is for comparing the two.
     public var usesFastPath: Bool
     /// Where each request is logged (at `.info`) with the stub it matched or "no match".
@@ -30,6 +30,7 @@ public struct StubServerConfiguration: Sendable {
     /// channel with 1009. 1 MiB by default.
     public var maxWebSocketMessageBytes: Int
 
+    /// A configuration; every default is what `understudy serve` uses.
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,

@@ -20,6 +20,7 @@ public protocol ProxyForwarder: Sendable {
 }
 
 extension ProxyForwarder {
+    /// False by default: the server reads the whole body before forwarding.
     public var streamsRequestBodies: Bool { false }
 }
 
@@ -39,6 +40,7 @@ public struct ProxyRequest: Sendable, Equatable {
     public var method: String
     /// The absolute upstream URL, e.g. `https://api.example.com/v1/timeline?page=2`.
     public var url: String
+    /// The headers to send upstream, already filtered.
     public var headers: HeaderFields
     /// The whole body, when it was read before forwarding (empty when ``streamedBody`` is set).
     public var body: Data
@@ -46,6 +48,7 @@ public struct ProxyRequest: Sendable, Equatable {
     /// whose ``ProxyForwarder/streamsRequestBodies`` is true); send this instead of ``body``.
     public var streamedBody: StreamedRequestBody?
 
+    /// A request to forward, with its body read or streamed.
     public init(
         method: String, url: String, headers: HeaderFields, body: Data, streamedBody: StreamedRequestBody? = nil
     ) {
@@ -61,9 +64,12 @@ public struct ProxyRequest: Sendable, Equatable {
 public struct ProxiedResponse: Sendable, Equatable {
     /// The upstream's status code.
     public var status: Int
+    /// The upstream's headers, as received.
     public var headers: HeaderFields
+    /// The upstream's body, as received.
     public var body: Data
 
+    /// An upstream answer with this status, headers and body.
     public init(status: Int, headers: HeaderFields, body: Data) {
         self.status = status
         self.headers = headers

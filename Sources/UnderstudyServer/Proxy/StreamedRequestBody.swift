@@ -8,6 +8,7 @@ import NIOCore
 /// sequence throws when the client's body breaks off (the client left, or the request was
 /// malformed mid-body): the upstream request must then fail, never end as if complete.
 public struct StreamedRequestBody: AsyncSequence, Sendable, Equatable {
+    /// Each part of the body as the client sent it.
     public typealias Element = ByteBuffer
     typealias Producer = NIOThrowingAsyncSequenceProducer<
         ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, UploadDemand
@@ -29,13 +30,16 @@ public struct StreamedRequestBody: AsyncSequence, Sendable, Equatable {
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.identity === rhs.identity }
 
+    /// The one iterator of this body; it can be read once.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(parts: producer.makeAsyncIterator())
     }
 
+    /// Reads the body's parts in order.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var parts: Producer.AsyncIterator
 
+        /// The next part, nil at the end; throws when the client broke off.
         public mutating func next() async throws -> ByteBuffer? {
             try await parts.next()
         }

@@ -6,6 +6,7 @@ public struct HTTPSListener: Sendable {
     /// The TLS handler for each connection (`StubServerTLS` in `UnderstudyTLS`).
     public var tls: any TLSServerSetup
 
+    /// An HTTPS listener on `port` (0 picks a free one) with this TLS set-up.
     public init(port: Int = 0, tls: any TLSServerSetup) {
         self.port = port
         self.tls = tls

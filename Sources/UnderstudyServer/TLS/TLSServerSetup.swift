@@ -6,7 +6,7 @@ import NIOCore
 ///
 /// The handler must offer ALPN `h2` and `http/1.1` and fire NIOTLS's
 /// `TLSUserEvent.handshakeCompleted(negotiatedProtocol:)`; the server then serves HTTP/2 or
-/// HTTP/1.1 behind it (``ConnectionPipeline/configureAfterTLS(_:environment:)``).
+/// HTTP/1.1 behind it (`ConnectionPipeline.configureAfterTLS(_:environment:)`).
 public protocol TLSServerSetup: Sendable {
     /// Adds the server-side TLS handler to a new connection's pipeline; called on its event loop.
     func addTLSHandler(to channel: any Channel) throws
@@ -18,5 +18,6 @@ public protocol TLSServerSetup: Sendable {
 }
 
 extension TLSServerSetup {
+    /// No client certificate subject by default: set-ups without mutual TLS have none.
     public func clientCertificateSubject(of channel: any Channel) -> String? { nil }
 }

@@ -4,6 +4,7 @@ public struct DateTimeMatchError: Error, Sendable, Equatable, CustomStringConver
     /// What was wrong, in words fit for an admin API error response.
     public let message: String
 
+    /// An error with this message.
     public init(_ message: String) {
         self.message = message
     }

@@ -7,14 +7,23 @@ extension DateTimePattern {
     /// `now`) and, except the first three, lands on midnight: `last day of month` is the *start*
     /// of the month's last day, not its end.
     public enum Truncation: String, Sendable, CaseIterable {
+        /// The first second of the minute.
         case firstSecondOfMinute = "first second of minute"
+        /// The first minute of the hour.
         case firstMinuteOfHour = "first minute of hour"
+        /// The first hour of the day.
         case firstHourOfDay = "first hour of day"
+        /// The first day of the month.
         case firstDayOfMonth = "first day of month"
+        /// The first day of the next month.
         case firstDayOfNextMonth = "first day of next month"
+        /// The last day of the month.
         case lastDayOfMonth = "last day of month"
+        /// The first day of the year.
         case firstDayOfYear = "first day of year"
+        /// The first day of the next year.
         case firstDayOfNextYear = "first day of next year"
+        /// The last day of the year.
         case lastDayOfYear = "last day of year"
 
         /// Reads a truncation as WireMock does: case-insensitive, with spaces or underscores

@@ -17,16 +17,27 @@ import Foundation
 public struct DateTimePattern: Sendable, Equatable {
     /// Which comparison the matcher makes; the raw value is its JSON key.
     public enum Operator: String, Sendable, CaseIterable {
-        case before, after, equalToDateTime
+        /// The actual date is before the expected one.
+        case before
+        /// The actual date is after the expected one.
+        case after
+        /// The two dates are the same instant.
+        case equalToDateTime
     }
 
+    /// Which comparison to make.
     public let `operator`: Operator
     /// The expected value exactly as written.
     public let expected: String
+    /// The format the actual value is written in, when not ISO 8601 (`actualFormat`).
     public let actualFormat: String?
+    /// How to truncate the expected value (`truncateExpected`).
     public let truncateExpected: Truncation?
+    /// How to truncate the actual value (`truncateActual`).
     public let truncateActual: Truncation?
+    /// Truncate after applying the offset, not before (`applyTruncationLast`).
     public let applyTruncationLast: Bool
+    /// The offset added to the expected value (`expectedOffset`).
     public let expectedOffset: Int?
     /// The unit as written (`days`, `DAYS`, `day`), kept so the codec can write it back.
     public let expectedOffsetUnit: String?
