@@ -83,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(
         name: .long,
         help: ArgumentHelp(
-            "Serve every request through NIO's HTTP handlers, skipping the fast path for plain requests.",
+            "Serve every request through NIO's HTTP handlers, skipping the fast paths for plain HTTP/1.1 requests and bodiless HTTP/2 ones.",
             discussion: "Answers are the same either way; this is for comparing the two (Scripts/bench-server.sh does)."
         ))
     var noFastPath = false

@@ -24,9 +24,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     /// Serving, handed over to the general path, or stopping; and the start of a request still arriving.
     private var connection = PlainFastPathStateMachine()
     private var addresses: ConnectionAddresses?
-    /// The last stub answered here and its encoded response: a client tends to ask the same again.
-    private var lastStub: StubMapping?
-    private var lastResponse: ByteBuffer?
+    /// Picks, journals and encodes; keeps the last answer for a client that asks the same again.
+    private var answerer = FastPathAnswerer<ByteBuffer>()
     static let largestKeptResponse = 4 * 1024
 
     init(environment: ConnectionEnvironment, activity: ConnectionActivity) {
@@ -104,28 +103,12 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             method: plain.method, target: plain.target, protocolVersion: "HTTP/1.1", headers: plain.headers, body: body,
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
             scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
-        let engine = environment.engine
-        let cached = lastStub
-        let decided = engine.decide(request, capabilities: .atOnce) { stub in
-            cached?.sharesStorage(with: stub) ?? false || PlainResponseEncoder.canEncode(stub)
-        }
-        guard case .immediate(let decision) = decided, let stub = decision.stub else { return nil }
-        let decidedAt = NIODeadline.now()
-        StubConnectionHandler.logServed(request, decision, to: environment.logger)
-        let response: ByteBuffer
-        if let cached, let lastResponse, cached.sharesStorage(with: stub) {
-            response = lastResponse
-        } else {
-            response = PlainResponseEncoder.encode(decision, allocator: context.channel.allocator)
+        let allocator = context.channel.allocator
+        return answerer.answer(
+            request, receivedAt: receivedAt, environment: environment, canAnswer: PlainResponseEncoder.canEncode,
+            encode: { PlainResponseEncoder.encode($0, allocator: allocator) },
             // Kept only when small: every open connection may hold one.
-            let keep = response.readableBytes <= Self.largestKeptResponse
-            lastStub = keep ? stub : nil
-            lastResponse = keep ? response : nil
-        }
-        engine.complete(
-            decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decidedAt - receivedAt)))
-        environment.fastPathAnswers.wrappingAdd(1, ordering: .relaxed)
-        return response
+            keep: { $0.readableBytes <= Self.largestKeptResponse })
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

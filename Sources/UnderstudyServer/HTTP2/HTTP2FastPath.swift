@@ -28,9 +28,8 @@ final class HTTP2FastPath: ChannelInboundHandler {
     /// WINDOW_UPDATE, a RST_STREAM) are for no child channel, so they end here.
     private var answered: Set<HTTP2StreamID> = []
     private var wroteSinceFlush = false
-    /// The last stub answered here and its frames: a client tends to ask for the same again.
-    private var lastStub: StubMapping?
-    private var lastResponse: HTTP2ResponseFrames?
+    /// Picks, journals and encodes; keeps the last answer for a client that asks the same again.
+    private var answerer = FastPathAnswerer<HTTP2ResponseFrames>()
 
     init(environment: ConnectionEnvironment, addresses: ConnectionAddresses) {
         self.environment = environment
@@ -81,25 +80,11 @@ final class HTTP2FastPath: ChannelInboundHandler {
             !DashboardRoute.isDashboardURL(request.url)
         else { return nil }
         let receivedAt = NIODeadline.now()
-        let engine = environment.engine
-        let cached = lastStub
-        let decided = engine.decide(request, capabilities: .atOnce) { stub in
-            cached?.sharesStorage(with: stub) ?? false || Self.canAnswer(stub)
-        }
-        guard case .immediate(let decision) = decided, let stub = decision.stub else { return nil }
-        let decidedAt = NIODeadline.now()
-        StubConnectionHandler.logServed(request, decision, to: environment.logger)
-        let response: HTTP2ResponseFrames
-        if let cached, let lastResponse, cached.sharesStorage(with: stub) {
-            response = lastResponse
-        } else {
-            response = HTTP2ResponseFrames(decision, allocator: context.channel.allocator)
-            lastStub = stub
-            lastResponse = response
-        }
-        engine.complete(
-            decision, timing: ServeTiming(processTime: StubConnectionHandler.milliseconds(decidedAt - receivedAt)))
-        environment.fastPathAnswers.wrappingAdd(1, ordering: .relaxed)
-        return response
+        let allocator = context.channel.allocator
+        return answerer.answer(
+            request, receivedAt: receivedAt, environment: environment, canAnswer: Self.canAnswer,
+            encode: { HTTP2ResponseFrames($0, allocator: allocator) },
+            // Bodies here are at most 16 KiB (``canAnswer(_:)``), so every answer is kept.
+            keep: { _ in true })
     }
 }
