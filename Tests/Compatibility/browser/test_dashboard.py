@@ -72,6 +72,17 @@ def wait(driver, condition, what, timeout=PATIENCE):
         raise AssertionError(f"timed out after {timeout} s waiting for {what}") from None
 
 
+def click(driver, find, what):
+    """Clicks what `find` returns, finding it again if the live page redrew it in between."""
+    def attempt(d):
+        element = find(d)
+        if element is None:
+            return False
+        element.click()
+        return True
+    wait(driver, attempt, what)
+
+
 def tab(driver, name):
     driver.find_element(By.ID, f"tab-{name}").click()
     wait(driver, lambda d: d.find_element(By.ID, f"view-{name}").is_displayed(), f"the {name} view")
@@ -134,7 +145,7 @@ def check_live_requests(driver):
 
 def check_near_miss(driver):
     print("an unmatched request opened shows the near-miss diff")
-    row_of(driver, "/timelin").click()
+    click(driver, lambda d: row_of(d, "/timelin"), "the unmatched request's row")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#near-miss table.diff tr.mismatch"), "the diff")
     mismatches = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#near-miss tr.mismatch")]
     assert any("URL" in text and "/timeline" in text and "/timelin" in text for text in mismatches), mismatches
@@ -152,11 +163,14 @@ def set_editor(driver, text):
 def check_editor(driver):
     print("editing a stub changes what is served; errors show their JSON pointer")
     tab(driver, "stubs")
-    for row in stub_rows(driver):
-        cells = row.find_elements(By.TAG_NAME, "td")
-        if cells[0].text == "timeline, first page":
-            cells[-1].find_element(By.TAG_NAME, "button").click()
-            break
+    def edit_button(d):
+        for row in stub_rows(d):
+            cells = row.find_elements(By.TAG_NAME, "td")
+            if cells[0].text == "timeline, first page":
+                return cells[-1].find_element(By.TAG_NAME, "button")
+        return None
+    if edit_button(driver):
+        click(driver, edit_button, "the first timeline stub's edit button")
     else:
         raise AssertionError("no 'timeline, first page' stub row")
     wait(driver, lambda d: d.find_element(By.ID, "view-editor").is_displayed(), "the editor")
@@ -190,7 +204,8 @@ def check_scenario_reset(driver):
     assert curl(URL + "/job") == "pending"
     wait(driver, lambda d: scenario_state(d) == "Done", "the job scenario to move to Done, live")
     shot(driver, "06-scenario-done")
-    driver.find_element(By.CSS_SELECTOR, "#scenario-table tr[data-name='job'] button").click()
+    click(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#scenario-table tr[data-name='job'] button"),
+          "the job scenario's reset button")
     wait(driver, lambda d: scenario_state(d) == "Started", "the reset")
     assert curl(URL + "/job") == "pending", "after the reset the scenario starts again"
     shot(driver, "07-scenario-reset")
@@ -288,9 +303,8 @@ def check_dark(driver):
     open_page(driver, URL)
     background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(247, 247, 245)", "the dark scheme did not apply"
-    row = row_of(driver, "/timelin")
-    if row:
-        row.click()
+    if row_of(driver, "/timelin"):
+        click(driver, lambda d: row_of(d, "/timelin"), "the unmatched request's row")
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#near-miss table.diff"), "the diff in dark")
     shot(driver, "12-dark")
     no_console_errors(driver, "dark")
