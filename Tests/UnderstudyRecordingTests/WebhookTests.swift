@@ -40,7 +40,8 @@ import UnderstudyServer
         #expect(reply.status == 202)
         #expect(reply.text == "accepted")
 
-        let received = try await receiver.waitForRequests(matching: .post("/callback/p-42"))
+        // A generous bound: it returns as soon as the webhook lands (ThreadSanitizer runs are slow).
+        let received = try await receiver.waitForRequests(matching: .post("/callback/p-42"), timeout: .seconds(30))
         #expect(received.first?.bodyText == #"{"id": "p-42", "status": 202}"#)
         #expect(received.first?.headers.first("X-Trace") == "t-1")
         #expect(received.first?.headers.first("Content-Type") == "application/json")
@@ -74,7 +75,7 @@ import UnderstudyServer
 
         _ = try await fetch(caller.baseURL, "/old?x=1")
 
-        let received = try await receiver.waitForRequests(matching: .put("/legacy"))
+        let received = try await receiver.waitForRequests(matching: .put("/legacy"), timeout: .seconds(30))
         #expect(received.first?.bodyText == "/old?x=1")
     }
 

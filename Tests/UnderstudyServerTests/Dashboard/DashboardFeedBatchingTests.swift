@@ -24,7 +24,7 @@ import UnderstudyJSON
             journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: .init()))
             journal.complete(request.id, response: LoggedResponse(status: 404))
         }
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(90)
         var accounted = 0
         while ContinuousClock.now < deadline {
             accounted = Self.accounted(received.withLock { $0 })

@@ -81,6 +81,11 @@ import UnderstudyJSON
     @Test func closingTheLastPageStopsWatchingTheJournal() async throws {
         try await withAdminServer(stubs: Self.stubs) { server in
             _ = try await Self.readFeed(port: server.port, until: "/hello") {
+                // The page's hello can arrive a moment before the feed starts watching the journal.
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !server.dashboardFeed.isObservingJournal, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
                 #expect(server.dashboardFeed.isObservingJournal)
                 _ = try await AdminTokenTests.send("GET", "/hello", port: server.port)
             }
@@ -117,12 +122,14 @@ import UnderstudyJSON
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(10))
+                // An upper bound only (it returns as soon as the marker shows): generous, because a
+                // ThreadSanitizer pass on 2 cores runs the suite an order of magnitude slower.
+                try await Task.sleep(for: .seconds(45))
                 return nil
             }
             defer { group.cancelAll() }
             let first = try await group.next() ?? nil
-            return try #require(first, "the feed did not show \(marker) within 10 seconds")
+            return try #require(first, "the feed did not show \(marker) within 45 seconds")
         }
     }
 
