@@ -61,6 +61,12 @@ public typealias HeaderFields = UnderstudyCore.HeaderFields
 /// A request close to a verified pattern (or a stub close to a request), with its diff.
 public typealias NearMiss = UnderstudyCore.NearMiss
 
+// MARK: Messages
+
+/// Which WebSocket messages to wait for or verify (``StubHost/waitForMessages(matching:count:timeout:)``):
+/// by body, by channel, or both.
+public typealias MessagePattern = UnderstudyCore.MessagePattern
+
 // MARK: Contracts
 
 /// An API contract a host checks traffic against and answers misses from: `OpenAPIContract`

@@ -3,7 +3,6 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyCore  // MessagePattern: the message vocabulary is not re-exported by Understudy
 
 @Suite struct StreamingSnippets {
     // Backs Streaming.md, listing "sse".
