@@ -72,17 +72,20 @@ extension StubConnectionHandler {
             writeResponse(rendered, body: Data(), method: head.method, context: context) { _ in }
             return
         }
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        // Subscribed before the hello goes out: a page that acts on its hello (a request, a new
+        // stub) must see the result, so the feed is watching the journal by then. Batches come
+        // through `loop.execute`, so none can overtake the hello written below.
+        let subscription = environment.dashboardFeed.subscribe { text in
+            loop.execute { bound.value.handler.writeDashboardFeed(text, context: bound.value.context) }
+        }
         context.write(wrapOutboundOut(.head(rendered.head)), promise: nil)
         let hello = DashboardEventText.event(
             "hello", ["journalCapacity": .int(environment.engine.journal.capacity)])
         context.writeAndFlush(
             wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: hello)))), promise: nil)
         lastActivity = .now()
-        let loop = context.eventLoop
-        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
-        let subscription = environment.dashboardFeed.subscribe { text in
-            loop.execute { bound.value.handler.writeDashboardFeed(text, context: bound.value.context) }
-        }
         let registration = environment.streamingResponses.add {
             loop.execute { bound.value.handler.endDashboardFeed(context: bound.value.context) }
         }
