@@ -240,7 +240,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyCore", "UnderstudyJSON",
+                "Understudy", "UnderstudyCore", "UnderstudyJSON", "ProcessSupport",
                 // A small WebSocket client for the message-stub tests (URLSession has none on Linux).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import Testing
 import Understudy
 import UnderstudyCore
@@ -30,6 +31,26 @@ import UnderstudyJSON
             _ = await next.next()
             let sent = server.serveEvents.first?.subEvents.filter { $0.type == "SERVER_SENT_EVENT" }
             #expect(sent?.count == 4)
+        }
+    }
+
+    /// The same with a client nobody here wrote: `curl -N` prints each event as it arrives.
+    @Test(.enabled(if: ChildProcess.find("curl") != nil))
+    func curlSeesEachHeldEventOnlyOnceReleased() async throws {
+        try await withStubServer { server in
+            let chat = server.stub(.get("/chat"), .sse([.event(data: "Hel"), .event(data: "lo").held()]))
+            let curl = try ChildProcess(
+                try #require(ChildProcess.find("curl")),
+                ["-sN", "--max-time", "60", server.baseURL.appendingPathComponent("chat").absoluteString],
+                standardError: .null)
+            defer { curl.terminate() }
+            let output = try #require(curl.standardOutput)
+            #expect(await output.nextLine() == "data: Hel")
+            #expect(await output.nextLine() == "")
+            try await chat.waitUntilHolding(1)
+            chat.release(count: 1)
+            #expect(await output.nextLine() == "data: lo")
+            #expect(await curl.exitStatus() == 0)
         }
     }
 
