@@ -205,6 +205,9 @@ let package = Package(
         // `Process`, whose Linux `run()` crashes now and then (see ChildProcess.swift).
         .target(name: "CSpawnShim", path: "Tests/Support/CSpawnShim"),
         .target(name: "ProcessSupport", dependencies: ["CSpawnShim"], path: "Tests/Support/ProcessSupport"),
+        // A port held refused, and a probe for a listener, so a test that sends to a stopped
+        // server's port never reaches a server a parallel test started there since.
+        .target(name: "SocketSupport", path: "Tests/Support/SocketSupport"),
         .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
         .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),
@@ -221,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
-                "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON",
+                "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "SocketSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -240,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyCore", "UnderstudyJSON", "ProcessSupport",
+                "Understudy", "UnderstudyCore", "UnderstudyJSON", "ProcessSupport", "SocketSupport",
                 // A small WebSocket client for the message-stub tests (URLSession has none on Linux).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio")
@@ -305,7 +308,7 @@ let package = Package(
             name: "UnderstudyRecordingTests",
             dependencies: [
                 "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "Understudy",
-                "ProcessSupport",
+                "ProcessSupport", "SocketSupport",
                 // An HTTPS (h2) upstream with a CA of its own, for proxying to private upstreams.
                 "UnderstudyTLS",
                 // For an upstream that sends its body in steps the test controls, and a raw client.

@@ -1,4 +1,5 @@
 import Foundation
+import SocketSupport
 import Testing
 import UnderstudyServer
 
@@ -22,5 +23,19 @@ import UnderstudyServer
         }
         #expect(error?.code == .cannotConnectToHost)
         withExtendedLifetime(refused) {}
+    }
+
+    @Test func aStoppedServersPortCanBeHeldAndIsThenRefused() async throws {
+        let server = try await startServer([], configuration: quietConfiguration)
+        let port = server.port
+        #expect(throws: POSIXError.self) { try RefusedPort(reserving: port) }
+        #expect(try ListeningProbe.nothingListens(on: port) == false)
+        try await server.stop()
+        #expect(try ListeningProbe.nothingListens(on: port))
+        let refused = try RefusedPort(reserving: port)
+        let error = await #expect(throws: URLError.self) {
+            _ = try await fetch(try #require(URL(string: refused.baseURL)), "/")
+        }
+        #expect(error?.code == .cannotConnectToHost)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SocketSupport
 import Testing
 import Understudy
 import UnderstudyCore

@@ -1,4 +1,5 @@
 import Foundation
+import SocketSupport
 import Testing
 import Understudy
 
@@ -60,8 +61,13 @@ import Understudy
         let url = try host.url("/held")
         try await host.shutdown()
         #expect(gate.gate?.isOpen ?? true)
+        // Hold the stopped server's port first: a parallel test's server could have taken it,
+        // and this request would land in that test's journal. Holding it fails while anything
+        // still listens there.
+        let held = try url.port.map { try RefusedPort(reserving: $0) }
         await #expect(throws: URLError.self) {
             _ = try await URLSession(configuration: host.sessionConfiguration()).data(from: url)
         }
+        withExtendedLifetime(held) {}
     }
 }
