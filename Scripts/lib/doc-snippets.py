@@ -5,7 +5,11 @@ Each line of a ```swift block in Sources/*/*.docc/*.md must appear (leading and 
 spaces ignored) in the test file the article names on its "Listings:" line, in
 Tests/DocumentationSnippetTests. A block that opens with a comment naming another library
 ("// WireMock (Java)", "// OHHTTPStubs", "// Mocker", "// Replay") is that library's code,
-shown for comparison, and is skipped. Exit status 1 lists every line that drifted.
+shown for comparison, and is skipped.
+
+Tutorials (Sources/*/*.docc/**/*.tutorial) are held to the same rule: every line of every file
+a step shows with @Code must appear in one of the files its "Listings:" comment names (the
+example's own sources, tests and stubs). Exit status 1 lists every line that drifted.
 """
 import glob
 import os
@@ -39,6 +43,38 @@ for article in sorted(glob.glob("Sources/*/*.docc/*.md")):
         for line in block.splitlines():
             if line.strip() and line.strip() not in lines:
                 problems.append(f"{article}: not in {', '.join(named)}: {line.strip()}")
+
+def lines_of(paths, owner):
+    lines = set()
+    for path in paths:
+        if not os.path.exists(path):
+            problems.append(f"{owner}: names {path}, which does not exist")
+            continue
+        lines |= {line.strip() for line in open(path, encoding="utf-8")}
+    return lines
+
+
+for tutorial in sorted(glob.glob("Sources/*/*.docc/**/*.tutorial", recursive=True)):
+    text = open(tutorial, encoding="utf-8").read()
+    files = re.findall(r'@Code\([^)]*file:\s*"([^"]+)"', text)
+    if not files:
+        continue
+    listings = re.search(r"Listings:(.*?)(?:\n\s*\n|\})", text, re.S)
+    named = re.findall(r"`([^`]+)`", listings.group(1)) if listings else []
+    if not named:
+        problems.append(f"{tutorial}: shows code but has no Listings: comment naming where it lives")
+        continue
+    lines = lines_of(named, tutorial)
+    catalog = tutorial[: tutorial.index(".docc") + len(".docc")]
+    for name in files:
+        found = glob.glob(f"{catalog}/**/{name}", recursive=True)
+        if not found:
+            problems.append(f"{tutorial}: @Code file {name} is not in {catalog}")
+            continue
+        checked += 1
+        for line in open(found[0], encoding="utf-8"):
+            if line.strip() and line.strip() not in lines:
+                problems.append(f"{tutorial}: {name} is not the example's code: {line.strip()}")
 for problem in problems:
     print(problem, file=sys.stderr)
 if problems:
