@@ -20,4 +20,15 @@ import UnderstudyOpenAPI
         #expect(!nowhere.violations.isEmpty)
         #expect(nowhere.violations.allSatisfy { $0.side == .request })
     }
+
+    // Backs OpenAPI.md, listing "host".
+    @Test func aHostChecksItsTrafficAgainstTheSpec() async throws {
+        try await withStubServer(openAPI: try OpenAPIContract(files: Self.spec)) { server in
+            server.stub(.get("/timeline"), .ok(json: "[]"))
+            _ = try await fetch(try server.url("/timeline"), session: server.session)
+            _ = try await fetch(try server.url("/no-such-path"), session: server.session)
+            // The second request reaches no operation of the spec.
+            #expect(server.contractViolations.map(\.url) == ["/no-such-path"])
+        }
+    }
 }

@@ -21,6 +21,17 @@ import Understudy
         }
     }
 
+    // Backs Streaming.md, listing "held".
+    @Test func heldEvents() async throws {
+        try await withStubServer { server in
+            let chat = server.stub(.get("/v1/chat"), .sse([.event(data: "Hel"), .event(data: "lo").held()]))
+            let reading = Task { try await fetch(try server.url("/v1/chat"), session: server.session) }
+            try await chat.waitUntilHolding(1)  // "Hel" is out; "lo" waits for the test
+            chat.release(count: 1)  // its delay, if it has one, counts from here
+            #expect(try await reading.value.text == "data: Hel\n\ndata: lo\n\n")
+        }
+    }
+
     // Backs Streaming.md, listing "chunks".
     @Test func bodyChunks() async throws {
         try await withStubServer { server throws in
