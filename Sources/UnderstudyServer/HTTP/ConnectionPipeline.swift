@@ -27,6 +27,8 @@ enum ConnectionPipeline {
         let negotiation = ApplicationProtocolNegotiationHandler { result, channel in
             channel.eventLoop.makeCompletedFuture {
                 if case .negotiated("h2") = result {
+                    // Next to the TLS handler: a batch of frames becomes one record, not one each.
+                    try channel.pipeline.syncOperations.addHandler(TLSWriteCoalescer())
                     try channel.pipeline.syncOperations.addHandler(RawBytesWriter())
                     try HTTP2Pipeline.configure(channel, environment: environment)
                 } else {
