@@ -155,6 +155,10 @@ public final class StubHTTPServer: Sendable {
     ) async throws -> any Channel {
         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            // NIO listens with a backlog of 128: a burst of more connects than that (a load test,
+            // thousands of event streams opening) would lose SYNs and wait a second to retry each.
+            // The kernel caps this at net.core.somaxconn.
+            .serverChannelOption(ChannelOptions.backlog, value: Self.listenBacklog)
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
@@ -162,6 +166,14 @@ public final class StubHTTPServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture { try configure(channel) }
             }
             .bind(host: host, port: port).get()
+    }
+
+    /// The listen backlog: as many pending connects as the kernel will queue by default.
+    static let listenBacklog: Int32 = 4096
+
+    /// The backlog the plain listener was given (for the test that keeps it above NIO's 128).
+    func listeningBacklog() async throws -> Int32 {
+        try await serverChannel.getOption(ChannelOptions.backlog).get()
     }
 
     /// How many requests the fast path for plain requests answered (see ``PlainRequestFastPath``).
