@@ -172,6 +172,15 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio")
             ],
             path: "Benchmarks/WebSocketEchoBench"),
+        // Server-sent event streams at scale (10,000 held, 1,000 ticking) beside a bare SwiftNIO SSE server.
+        .executableTarget(
+            name: "SSEStreamsBench",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ],
+            path: "Benchmarks/SSEStreamsBench"),
         // libFuzzer targets: empty programs unless built by Scripts/fuzz.sh (-DFUZZING); see RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(
