@@ -39,15 +39,16 @@ extension StubConnectionHandler {
     /// so a long list of events cannot deepen the stack), and schedules the next delayed one.
     private func advanceTimedBody(context: ChannelHandlerContext, delayElapsed: Bool) {
         var elapsed = delayElapsed
-        while let live = timedBody {
-            guard !live.allSent else {
-                if live.endsAfterLastStep { endTimedBody(context: context) }
+        // Reads the parts it needs, never a copy of the whole live body: a copy alive while
+        // `subEvents` grows would make each append copy the array (quadratic in the events).
+        while let index = timedBody?.next, let body = timedBody?.body {
+            guard index < body.steps.count else {
+                if timedBody?.endsAfterLastStep == true { endTimedBody(context: context) }
                 return
             }
-            let step = live.body.steps[live.next]
-            if step.held, let gate = live.body.gate, live.passedGate != live.next {
+            let step = body.steps[index]
+            if step.held, let gate = body.gate, timedBody?.passedGate != index {
                 // Held: the test lets it through; its delay counts from then. Heartbeats go on.
-                let index = live.next
                 timedBody?.passedGate = index
                 let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
                 let loop = context.eventLoop
