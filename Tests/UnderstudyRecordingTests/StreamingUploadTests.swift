@@ -108,13 +108,35 @@ import UnderstudyServer
             }
             // The client has gone: the upstream's request breaks off rather than hanging or ending.
             try await upstream.brokeOff.get()
-            let event = try #require(proxy.engine.journal.events.first)
+            // The proxy journals the request once the upstream has seen the break, which can be
+            // after `brokeOff` here: wait for the entry on the journal's notifications.
+            let event = try #require(
+                await Self.entry(in: proxy.engine.journal, url: "/upload", with: "PROXY_REQUEST_BODY_BROKEN"))
             #expect(event.request.body == Data(Self.firstPart.utf8))
-            #expect(event.subEvents.contains { $0.type == "PROXY_REQUEST_BODY_BROKEN" })
             // And the server carries on.
             #expect(
                 try await fetch("POST", proxy.baseURL, "/small", body: Data("tiny".utf8)).text == "received 4 bytes")
         }
         try await upstream.stop()
+    }
+
+    /// The journal's entry for `url` once it carries a sub-event of `type`, waiting on the
+    /// journal's notifications (the suite's time limit bounds the wait).
+    static func entry(in journal: RequestJournal, url: String, with type: String) async -> ServeEvent? {
+        let (changes, continuation) = AsyncStream<Void>.makeStream()
+        let tokens = [
+            journal.observe { _ in continuation.yield() },
+            journal.observeSubEvents { _, _ in continuation.yield() },
+            journal.observeCompletions { _ in continuation.yield() }
+        ]
+        defer { for token in tokens { token.cancel() } }
+        func found() -> ServeEvent? {
+            journal.events.first { $0.request.url == url && $0.subEvents.contains { $0.type == type } }
+        }
+        if let event = found() { return event }
+        for await _ in changes {
+            if let event = found() { return event }
+        }
+        return nil
     }
 }
