@@ -40,7 +40,7 @@ struct RequestValidator {
                 // Delimited arrays split on the delimiters as sent: an escaped `%2C` is part of an item.
                 value = ParameterValue.json(RawQuery.values(named: rule.name, in: raw), rule: rule, encoded: true)
             }
-            for problem in spec.validators[index].validate(value) {
+            for problem in spec.validators[index].validate(value, direction: .request) {
                 result.append(
                     violation(
                         location, pointer: problem.instancePointer, spec: rule.pointer + "/schema",
@@ -78,7 +78,7 @@ struct RequestValidator {
         } else {
             return []
         }
-        return spec.validators[index].validate(instance).map {
+        return spec.validators[index].validate(instance, direction: .request).map {
             violation(
                 "body", pointer: $0.instancePointer, spec: media.pointer + "/schema", "\($0.keyword): \($0.message)")
         }
