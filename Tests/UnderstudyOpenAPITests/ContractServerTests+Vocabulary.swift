@@ -41,6 +41,19 @@ extension ContractServerTests {
         }
     }
 
+    @Test func aDeepObjectQueryIsCheckedOnTheWire() async throws {
+        try await withContractServer(spec: SpecFixture.products, mode: .enforce) { server, engine in
+            let (found, _, _) = try await send(server, "GET", "/products?filter%5Bcolor%5D=red&filter%5Bsize%5D=M")
+            #expect(found == 200)
+            let (refused, _, problem) = try await send(server, "GET", "/products?filter%5Bsize%5D=XL")
+            #expect(refused == 400)
+            let violation = try #require(try JSONParser.parse(problem)["violations"]?.arrayValue?.first)
+            #expect(violation["where"] == "query.filter")
+            #expect(violation["pointer"] == "/size")
+            #expect(engine.journal.contractViolations.all.count == 1)
+        }
+    }
+
     @Test func dynamicAnswersDifferOnTheWire() async throws {
         try await withContractServer { server, engine in
             var bodies = Set<Data>()

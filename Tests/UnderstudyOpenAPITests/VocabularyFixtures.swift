@@ -92,4 +92,47 @@ extension SpecFixture {
             Id: { type: integer, minimum: 1, readOnly: true }
         """
     }
+
+    /// A product search with a `deepObject` filter and a paging object sent as exploded form.
+    static let products = """
+        openapi: "3.1.0"
+        info: { title: Products, version: "1" }
+        paths:
+          /products:
+            get:
+              parameters:
+                - name: filter
+                  in: query
+                  required: true
+                  style: deepObject
+                  explode: true
+                  schema:
+                    type: object
+                    additionalProperties: false
+                    properties:
+                      color: { type: string }
+                      size: { type: string, enum: [S, M, L] }
+                      minPrice: { type: integer, minimum: 0 }
+                      tags: { type: array, items: { type: string } }
+                      dimensions:
+                        type: object
+                        properties:
+                          width: { type: integer }
+                - name: page
+                  in: query
+                  schema: { $ref: "#/components/schemas/Page" }
+              responses:
+                "200":
+                  description: found
+                  content:
+                    application/json:
+                      schema: { type: array, items: { type: string } }
+        components:
+          schemas:
+            Page:
+              type: object
+              properties:
+                offset: { type: integer, minimum: 0 }
+                limit: { type: integer, maximum: 50 }
+        """
 }

@@ -14,6 +14,10 @@ struct RequestValidator {
         let query = request.queryParameters
         let cookies = request.cookies
         for rule in operation.parameters {
+            if rule.location == .query, isObject(rule) {
+                result += objectViolations(rule, query: query)
+                continue
+            }
             let values: [String]
             switch rule.location {
             case .path: values = pathParameters[rule.name].map { [$0] } ?? []
@@ -48,6 +52,34 @@ struct RequestValidator {
             }
         }
         if let body = operation.body { result += bodyViolations(request, rule: body) }
+        return result
+    }
+
+    /// Whether a query parameter is sent as an object: `deepObject`, or a schema of type object.
+    private func isObject(_ rule: ParameterRule) -> Bool {
+        rule.style == "deepObject"
+            || ParameterValue.primaryType(ObjectParameter.resolved(rule.schema ?? .null, in: spec.document)) == "object"
+    }
+
+    private func objectViolations(_ rule: ParameterRule, query: [(name: String, values: [String])])
+        -> [ContractViolation]
+    {
+        let location = "query.\(rule.name)"
+        let (value, problems) = ObjectParameter.json(rule, query: query, document: spec.document)
+        var result = problems.map { violation(location, spec: rule.pointer, $0) }
+        guard let value else {
+            if rule.required {
+                result.append(violation(location, spec: rule.pointer, "the required query parameter is missing"))
+            }
+            return result
+        }
+        guard let index = rule.schemaIndex else { return result }
+        for problem in spec.validators[index].validate(value, direction: .request) {
+            result.append(
+                violation(
+                    location, pointer: problem.instancePointer, spec: rule.pointer + "/schema",
+                    "\(problem.keyword): \(problem.message)"))
+        }
         return result
     }
 
