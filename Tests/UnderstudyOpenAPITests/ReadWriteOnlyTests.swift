@@ -73,6 +73,53 @@ import UnderstudyOpenAPI
         }
     }
 
+    @Test func aPropertyDeclaredInAnotherAllOfPartIsExemptToo() throws {
+        let spec = """
+            openapi: 3.1.0
+            info: { title: Accounts, version: "1" }
+            paths:
+              /accounts:
+                post:
+                  requestBody:
+                    required: true
+                    content: { application/json: { schema: { $ref: "#/components/schemas/Account" } } }
+                  responses:
+                    "201":
+                      description: created
+                      content: { application/json: { schema: { $ref: "#/components/schemas/Account" } } }
+            components:
+              schemas:
+                Resource:
+                  type: object
+                  properties:
+                    id: { type: integer, readOnly: true }
+                Account:
+                  allOf:
+                    - $ref: "#/components/schemas/Resource"
+                    - type: object
+                      required: [id, owner]
+                      properties:
+                        owner: { type: string }
+            """
+        let contract = OpenAPIContract(specs: [try SpecFixture.spec(spec)])
+        let (_, id) = try #require(contract.operation(method: "POST", path: "/accounts"))
+        func request(_ body: String) -> [ContractViolation] {
+            contract.checkRequest(
+                LoggedRequest(
+                    method: "POST", url: "/accounts", headers: ["Content-Type": "application/json"],
+                    body: Data(body.utf8))
+            ).violations
+        }
+        #expect(request(#"{"owner":"ann"}"#).isEmpty)
+        #expect(request(#"{"id":1,"owner":"ann"}"#).map(\.pointer) == ["/id"])
+        let response = LoggedResponse(
+            status: 201, headers: ["Content-Type": "application/json"], body: Data(#"{"owner":"ann"}"#.utf8))
+        #expect(
+            contract.checkResponse(response, operation: id).map(\.reason) == [
+                #"required: required property "id" is missing"#
+            ])
+    }
+
     @Test func plainJSONSchemaIgnoresTheDirection() throws {
         let schema: JSONValue = [
             "type": "object", "required": ["id"], "properties": ["id": ["type": "integer", "readOnly": true]]

@@ -103,7 +103,7 @@ extension JSONSchemaCompiler {
         if let value = object["required"] {
             let names = try strings(value, "required", at: tokens + ["required"])
             if openAPIVocabulary {
-                appendRequired(names, of: object, into: &result)
+                appendRequired(names, of: object, at: tokens, into: &result)
             } else {
                 result.append(.required(names))
             }

@@ -73,12 +73,15 @@ extension JSONSchemaCompiler {
 
     /// `required`, split: a readOnly property is not required in requests, a writeOnly one not
     /// in responses. The property's schema is read through its `$ref`s.
-    func appendRequired(_ names: [String], of object: JSONObject, into result: inout [JSONSchemaKeyword]) {
+    func appendRequired(
+        _ names: [String], of object: JSONObject, at tokens: [String], into result: inout [JSONSchemaKeyword]
+    ) {
         var always: [String] = []
         var exceptInRequests: [String] = []
         var exceptInResponses: [String] = []
+        let declaring = declaringSchemas(object, at: tokens)
         for name in names {
-            let property = object["properties"]?[name].map(followingReferences)
+            let property = declaring.lazy.compactMap { $0["properties"]?[name] }.first.map(followingReferences)
             if property?["readOnly"] == .bool(true) {
                 exceptInRequests.append(name)
             } else if property?["writeOnly"] == .bool(true) {
@@ -90,6 +93,20 @@ extension JSONSchemaCompiler {
         if !always.isEmpty || names.isEmpty { result.append(.required(always)) }
         if !exceptInRequests.isEmpty { result.append(.requiredExcept(exceptInRequests, .request)) }
         if !exceptInResponses.isEmpty { result.append(.requiredExcept(exceptInResponses, .response)) }
+    }
+
+    /// The schemas whose `properties` may declare what `required` names: the object itself, its
+    /// `allOf` parts, and, when it is an `allOf` part, the other parts (composition's usual split
+    /// of `required` from `properties`).
+    private func declaringSchemas(_ object: JSONObject, at tokens: [String]) -> [JSONValue] {
+        var result: [JSONValue] = [.object(object)]
+        result += (object["allOf"]?.arrayValue ?? []).map(followingReferences)
+        if tokens.count >= 2, tokens[tokens.count - 2] == "allOf",
+            let parent = JSONSchemaPointer.resolve(Array(tokens.dropLast(2)), in: references.root)
+        {
+            result += (parent["allOf"]?.arrayValue ?? []).map(followingReferences)
+        }
+        return result
     }
 
     /// `schema` with its `$ref` chain followed, a bounded number of hops; as is when one fails.
