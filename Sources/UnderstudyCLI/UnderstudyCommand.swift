@@ -9,6 +9,8 @@ struct UnderstudyCommand: AsyncParsableCommand {
         abstract: "A WireMock-compatible HTTP stub server for testing Swift networking code.",
         version: UnderstudyVersion.current,
         subcommands: [
-            ServeCommand.self, CheckCommand.self, RecordCommand.self, ImportHARCommand.self, ExportHARCommand.self
+            ServeCommand.self, CheckCommand.self, RecordCommand.self, VerifyRecordingsCommand.self,
+            ImportHARCommand.self,
+            ExportHARCommand.self
         ])
 }

@@ -12,12 +12,12 @@ import UnderstudyServer
 /// A real server on a free port with the pets spec as its contract, over real sockets.
 @Suite struct ContractServerTests {
     func withContractServer(
-        mode: OpenAPIValidationMode = .report, stubs: [String] = [],
+        spec: String = SpecFixture.pets, mode: OpenAPIValidationMode = .report, stubs: [String] = [],
         _ body: (StubHTTPServer, StubEngine) async throws -> Void
     ) async throws {
         let engine = StubEngine()
         for stub in stubs { try engine.store.add(StubMapping(jsonText: stub)) }
-        engine.contract = OpenAPIContract(specs: [try SpecFixture.spec(SpecFixture.pets)], mode: mode)
+        engine.contract = OpenAPIContract(specs: [try SpecFixture.spec(spec)], mode: mode)
         var configuration = StubServerConfiguration()
         configuration.logger.logLevel = .error
         let server = try await StubHTTPServer.start(

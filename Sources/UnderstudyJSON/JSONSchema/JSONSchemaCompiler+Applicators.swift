@@ -101,7 +101,12 @@ extension JSONSchemaCompiler {
         of object: JSONObject, at tokens: [String], base: String, into result: inout [JSONSchemaKeyword]
     ) throws {
         if let value = object["required"] {
-            result.append(.required(try strings(value, "required", at: tokens + ["required"])))
+            let names = try strings(value, "required", at: tokens + ["required"])
+            if openAPIVocabulary {
+                appendRequired(names, of: object, at: tokens, into: &result)
+            } else {
+                result.append(.required(names))
+            }
         }
         if let value = object["minProperties"] {
             result.append(.minProperties(try count(value, "minProperties", at: tokens)))
@@ -187,11 +192,18 @@ extension JSONSchemaCompiler {
         if let value = object["allOf"] {
             result.append(.allOf(try subschemaList("allOf", value, at: tokens, base: base)))
         }
-        if let value = object["anyOf"] {
-            result.append(.anyOf(try subschemaList("anyOf", value, at: tokens, base: base)))
-        }
-        if let value = object["oneOf"] {
-            result.append(.oneOf(try subschemaList("oneOf", value, at: tokens, base: base)))
+        if openAPIVocabulary, let discriminator = object["discriminator"],
+            object["oneOf"] != nil || object["anyOf"] != nil
+        {
+            // The discriminator decides which branch applies; the branches are not tried one by one.
+            result.append(try discriminatorKeyword(discriminator, of: object, at: tokens, base: base))
+        } else {
+            if let value = object["anyOf"] {
+                result.append(.anyOf(try subschemaList("anyOf", value, at: tokens, base: base)))
+            }
+            if let value = object["oneOf"] {
+                result.append(.oneOf(try subschemaList("oneOf", value, at: tokens, base: base)))
+            }
         }
         if object["not"] != nil { result.append(.not(try subschema("not", at: tokens, base: base))) }
         if isAtLeastV7, object["if"] != nil {

@@ -12,6 +12,7 @@ extension JSONSchemaCompiler {
         try appendArrayKeywords(of: object, at: tokens, base: base, into: &result)
         try appendObjectKeywords(of: object, at: tokens, base: base, into: &result)
         try appendCombinators(of: object, at: tokens, base: base, into: &result)
+        if openAPIVocabulary { appendAccessMode(of: object, into: &result) }
         // In 2019-09+ a reference is one applicator among the others.
         result.append(contentsOf: references)
         return result

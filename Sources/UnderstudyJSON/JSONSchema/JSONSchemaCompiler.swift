@@ -9,6 +9,8 @@ struct JSONSchemaCompiler {
     let references: JSONSchemaReferences
     /// Whether `format` fails validation for the formats ``JSONSchemaFormat`` knows.
     var assertsFormats = false
+    /// Whether OpenAPI's `discriminator`, `readOnly` and `writeOnly` are honoured.
+    var openAPIVocabulary = false
     private var nodes: [JSONSchemaNode] = []
     private var indexByLocation: [String: Int] = [:]
     private var depth = 0
@@ -27,11 +29,13 @@ struct JSONSchemaCompiler {
     /// Compiles the schemas at `locations` within one `document` into one program, each
     /// referenced schema once; returns the program and each location's root node, in order.
     static func compile(
-        _ locations: [[String]], in document: JSONValue, version: JSONSchemaValidator.Version, assertsFormats: Bool
+        _ locations: [[String]], in document: JSONValue, version: JSONSchemaValidator.Version, assertsFormats: Bool,
+        openAPIVocabulary: Bool = false
     ) throws -> (program: JSONSchemaProgram, roots: [Int]) {
         var compiler = JSONSchemaCompiler(
             version: version, references: JSONSchemaReferences(root: document, version: version))
         compiler.assertsFormats = assertsFormats
+        compiler.openAPIVocabulary = openAPIVocabulary
         var roots: [Int] = []
         roots.reserveCapacity(locations.count)
         for tokens in locations {

@@ -8,6 +8,8 @@ struct JSONSchemaEvaluator {
     let nodes: [JSONSchemaNode]
     private(set) var violations: [JSONSchemaViolation] = []
     private(set) var collecting: Bool
+    /// Which way the instance travels, for OpenAPI's readOnly and writeOnly.
+    var direction: JSONSchemaValidator.Direction = .any
     /// The instance location, kept only while collecting.
     private var path: [String] = []
     private var depth = 0
@@ -86,6 +88,8 @@ struct JSONSchemaEvaluator {
             return checkObject(keyword, instance)
         case .allOf, .anyOf, .oneOf, .not, .conditional:
             return checkCombinator(keyword, instance)
+        case .discriminator, .notAllowedIn, .requiredExcept:
+            return checkOpenAPI(keyword, instance)
         }
     }
 

@@ -87,4 +87,14 @@ enum JSONSchemaKeyword: Sendable {
     case oneOf([Int])
     case not(Int)
     case conditional(if: Int, then: Int?, else: Int?)
+
+    /// OpenAPI's `discriminator` beside `oneOf`/`anyOf`: the property's value picks the one
+    /// schema to check, in place of trying every branch.
+    case discriminator(property: String, choices: [(value: String, node: Int)])
+    /// OpenAPI's `readOnly: true` (not allowed in requests) or `writeOnly: true` (not allowed
+    /// in responses), naming the direction the value may not travel.
+    case notAllowedIn(JSONSchemaValidator.Direction)
+    /// `required` names whose property is readOnly (`.request`) or writeOnly (`.response`):
+    /// required except in that direction.
+    case requiredExcept([String], JSONSchemaValidator.Direction)
 }

@@ -52,12 +52,18 @@ public struct JSONSchemaValidator: Sendable, Equatable {
     ///   - version: the JSON Schema draft to apply.
     ///   - assertingFormats: whether `format` fails validation (date-time, date, time,
     ///     email, uuid, ipv4, ipv6, uri, byte, int32, int64); unknown formats always pass.
-    /// - Throws: `JSONSchemaError` naming the location of the first schema that does not compile.
+    ///   - openAPIVocabulary: whether OpenAPI's keywords apply: `discriminator` beside
+    ///     `oneOf`/`anyOf` picks the one branch to check, and `readOnly`/`writeOnly` are checked
+    ///     for the ``Direction`` given to ``validate(_:direction:)``.
+    /// - Throws: `JSONSchemaError` naming the location of the first schema that does not compile
+    ///   (a `discriminator` whose mapping does not resolve, too).
     public static func compile(
-        _ locations: [[String]], in document: JSONValue, version: Version = .v202012, assertingFormats: Bool = false
+        _ locations: [[String]], in document: JSONValue, version: Version = .v202012, assertingFormats: Bool = false,
+        openAPIVocabulary: Bool = false
     ) throws -> [JSONSchemaValidator] {
         let (program, roots) = try JSONSchemaCompiler.compile(
-            locations, in: document, version: version, assertsFormats: assertingFormats)
+            locations, in: document, version: version, assertsFormats: assertingFormats,
+            openAPIVocabulary: openAPIVocabulary)
         return zip(locations, roots).map { tokens, root in
             var shared = program
             shared.root = root
@@ -74,8 +80,13 @@ public struct JSONSchemaValidator: Sendable, Equatable {
     }
 
     /// Every violation found, each with its instance location; empty when `instance` is valid.
-    public func validate(_ instance: JSONValue) -> [JSONSchemaViolation] {
+    /// - Parameters:
+    ///   - instance: the value to check.
+    ///   - direction: which way the value travels, for OpenAPI's `readOnly` (not in requests)
+    ///     and `writeOnly` (not in responses); `.any` checks neither.
+    public func validate(_ instance: JSONValue, direction: Direction = .any) -> [JSONSchemaViolation] {
         var evaluator = JSONSchemaEvaluator(program: program, collecting: true)
+        evaluator.direction = direction
         let valid = evaluator.evaluate(program.root, instance)
         if !valid && evaluator.violations.isEmpty {
             // Every failing keyword reports; this keeps "empty means valid" true regardless.

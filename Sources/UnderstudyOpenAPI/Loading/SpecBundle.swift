@@ -90,6 +90,10 @@ struct SpecBundle: Sendable {
                     let child = pointer + "/" + YAMLReader.escape(member.key)
                     if member.key == "$ref", let target = member.value.stringValue {
                         members.append(.init(key: "$ref", value: .string(try reference(target, in: index, at: child))))
+                    } else if member.key == "mapping", pointer.hasSuffix("/discriminator"),
+                        case .object(let mapping) = member.value
+                    {
+                        members.append(.init(key: "mapping", value: try rewriteMapping(mapping, in: index, at: child)))
                     } else {
                         members.append(
                             .init(key: member.key, value: try rewrite(member.value, in: index, pointer: child)))
@@ -105,6 +109,29 @@ struct SpecBundle: Sendable {
             default:
                 return value
             }
+        }
+
+        /// A discriminator's mapping with its references (not its bare schema names) made pointers
+        /// into the merged document, as `$ref`s are.
+        mutating func rewriteMapping(_ mapping: JSONObject, in index: Int, at pointer: String) throws(OpenAPISpecError)
+            -> JSONValue
+        {
+            var members: [JSONObject.Member] = []
+            for member in mapping {
+                var value = member.value
+                if let target = value.stringValue, Self.isReference(target) {
+                    value = .string(
+                        try reference(target, in: index, at: pointer + "/" + YAMLReader.escape(member.key)))
+                }
+                members.append(.init(key: member.key, value: value))
+            }
+            return .object(JSONObject(members))
+        }
+
+        /// Whether a mapping value is a reference rather than a schema name.
+        static func isReference(_ target: String) -> Bool {
+            target.contains("#") || target.contains("/") || target.hasSuffix(".yaml") || target.hasSuffix(".yml")
+                || target.hasSuffix(".json")
         }
 
         /// `target` as a pointer into the merged document, merging the file it names if need be.

@@ -1,16 +1,23 @@
 import Foundation
 import UnderstudyJSON
 
-/// Makes a value that satisfies a schema, the same every time for the same schema: what a spec
-/// answers with when it gives no example. It follows `$ref`s within the document, takes an
-/// `example`, `default`, `const` or first `enum` value where the schema has one, and stops a
-/// recursive schema at ``maximumDepth`` (an optional property is left out there; a required
-/// one gets the smallest value of its type).
+/// Makes a value that satisfies a schema: what a spec answers with when it gives no example.
+/// It follows `$ref`s within the document, takes an `example`, `default`, `const` or first
+/// `enum` value where the schema has one, sets a `discriminator`'s property to the value that
+/// selects the branch it generated, leaves write-only properties out (these are responses), and
+/// stops a recursive schema at ``maximumDepth`` (an optional property is left out there; a
+/// required one gets the smallest value of its type).
+///
+/// By default the value is the same every time for the same schema. When `dynamic` (the
+/// request said `Prefer: dynamic=true`), schema examples and defaults are passed over and values
+/// are drawn at random within the schema's bounds, so each answer differs.
 struct ExampleGenerator {
     /// How deep objects and arrays nest in a generated value.
     static let maximumDepth = 8
 
     let document: JSONValue
+    /// Whether values are drawn at random rather than fixed.
+    var dynamic = false
 
     func value(for schema: JSONValue) -> JSONValue {
         value(for: schema, depth: 0)
@@ -19,13 +26,14 @@ struct ExampleGenerator {
     private func value(for schema: JSONValue, depth: Int) -> JSONValue {
         let schema = resolved(schema)
         guard case .object(let object) = schema else { return .null }
-        if let example = object["example"] { return example }
-        if let examples = object["examples"]?.arrayValue, let first = examples.first { return first }
+        if !dynamic, let example = object["example"] { return example }
+        if !dynamic, let examples = object["examples"]?.arrayValue, let first = examples.first { return first }
         if let constant = object["const"] { return constant }
-        if let allowed = object["enum"]?.arrayValue, let first = allowed.first(where: { !$0.isNull }) ?? allowed.first {
-            return first
+        if let allowed = object["enum"]?.arrayValue, !allowed.isEmpty {
+            let values = allowed.contains { !$0.isNull } ? allowed.filter { !$0.isNull } : allowed
+            return dynamic ? values.randomElement()! : values[0]
         }
-        if let fallback = object["default"] { return fallback }
+        if !dynamic, let fallback = object["default"] { return fallback }
         if let parts = object["allOf"]?.arrayValue {
             // Objects merge; anything else takes the first part's value.
             var merged = JSONObject()
@@ -42,9 +50,18 @@ struct ExampleGenerator {
         for keyword in ["oneOf", "anyOf"] {
             if let branches = object[keyword]?.arrayValue, let first = branches.first {
                 // A branch of type null only when there is no other.
-                let branch =
-                    branches.first { ParameterValue.primaryType(resolved($0)) != nil && !isNullOnly($0) } ?? first
-                return value(for: branch, depth: depth)
+                let typed = branches.filter { ParameterValue.primaryType(resolved($0)) != nil && !isNullOnly($0) }
+                let branch = (dynamic ? typed.randomElement() : typed.first) ?? first
+                var generated = value(for: branch, depth: depth)
+                if let discriminator = object["discriminator"],
+                    let property = discriminator["propertyName"]?.stringValue,
+                    case .object(var members) = generated,
+                    let selector = DiscriminatorValue.selecting(branch, in: discriminator)
+                {
+                    members[property] = .string(selector)
+                    generated = .object(members)
+                }
+                return generated
             }
         }
         switch ParameterValue.primaryType(schema) {
@@ -53,7 +70,7 @@ struct ExampleGenerator {
         case "string": return string(object)
         case "integer": return number(object, integer: true)
         case "number": return number(object, integer: false)
-        case "boolean": return .bool(true)
+        case "boolean": return .bool(dynamic ? Bool.random() : true)
         case "null": return .null
         default:
             if case .array(let types) = object["type"], types.contains("null") { return .null }
@@ -70,8 +87,8 @@ struct ExampleGenerator {
         for property in properties {
             let isRequired = required.contains(property.key)
             if depth >= Self.maximumDepth && !isRequired { continue }
-            // Generated values are responses: a write-only property is not sent back.
-            if !isRequired, resolved(property.value)["writeOnly"] == .bool(true) { continue }
+            // Generated values are responses: a write-only property is not sent back, even a required one.
+            if resolved(property.value)["writeOnly"] == .bool(true) { continue }
             result[property.key] =
                 depth >= Self.maximumDepth ? smallest(property.value) : value(for: property.value, depth: depth + 1)
         }
@@ -83,11 +100,24 @@ struct ExampleGenerator {
         guard depth < Self.maximumDepth, let items = object["items"] else {
             return .array(Array(repeating: .null, count: minimum))
         }
-        let item = value(for: items, depth: depth + 1)
-        return .array(Array(repeating: item, count: max(1, minimum)))
+        guard dynamic else {
+            let item = value(for: items, depth: depth + 1)
+            return .array(Array(repeating: item, count: max(1, minimum)))
+        }
+        let lower = max(1, minimum)
+        let upper = max(lower, min(object["maxItems"]?.numberValue?.intValue ?? lower + 2, lower + 2))
+        var result: [JSONValue] = []
+        for _ in 0..<Int.random(in: lower...upper) {
+            let item = value(for: items, depth: depth + 1)
+            // Unique items stay unique: a repeat drawn at random is dropped.
+            if object["uniqueItems"] == .bool(true), result.contains(item) { continue }
+            result.append(item)
+        }
+        return .array(result)
     }
 
     private func string(_ object: JSONObject) -> JSONValue {
+        if dynamic, object["pattern"] == nil { return .string(DynamicValues.string(object)) }
         var text: String
         switch object["format"]?.stringValue {
         case "date-time": text = "2024-01-01T00:00:00Z"
@@ -111,6 +141,7 @@ struct ExampleGenerator {
     }
 
     private func number(_ object: JSONObject, integer: Bool) -> JSONValue {
+        if dynamic { return DynamicValues.number(object, integer: integer) }
         var value = 0.0
         if let minimum = object["minimum"]?.numberValue?.doubleValue {
             value = minimum

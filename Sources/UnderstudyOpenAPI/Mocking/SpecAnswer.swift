@@ -4,7 +4,8 @@ import UnderstudyJSON
 
 /// The answer a spec gives for an operation: the first documented 2xx response (or the one
 /// `Prefer: code=NNN` asks for), its body from the named or first example, else generated from
-/// its schema, and its documented headers.
+/// its schema, and its documented headers. `Prefer: dynamic=true` generates the body from the
+/// schema with values drawn at random, passing over examples unless `example=` names one.
 struct SpecAnswer {
     let spec: OpenAPISpec
 
@@ -16,7 +17,7 @@ struct SpecAnswer {
         }
         let status = preferences.code.flatMap { rule.covers($0) || rule.status == "default" ? $0 : nil } ?? rule.code
         var headers = HeaderFields()
-        let generator = ExampleGenerator(document: spec.document)
+        let generator = ExampleGenerator(document: spec.document, dynamic: preferences.dynamic)
         for header in rule.headers where header.name.lowercased() != "content-type" {
             let value = header.example ?? header.schema.map { generator.value(for: $0) } ?? .string("")
             headers.add(header.name, Self.text(value))
@@ -29,7 +30,7 @@ struct SpecAnswer {
         let body: JSONValue
         if let name = preferences.example, let named = media.examples.first(where: { $0.name == name }) {
             body = named.value
-        } else if let first = media.examples.first {
+        } else if !preferences.dynamic, let first = media.examples.first {
             body = first.value
         } else if let schema = media.schema {
             body = generator.value(for: schema)
@@ -91,10 +92,12 @@ struct SpecAnswer {
     }
 }
 
-/// The `Prefer` header's requests: `code=404`, `example=name` (RFC 7240 preferences, as Prism reads them).
+/// The `Prefer` header's requests: `code=404`, `example=name`, `dynamic=true` (RFC 7240
+/// preferences, as Prism reads them).
 struct Preferences {
     var code: Int?
     var example: String?
+    var dynamic = false
 
     init(_ headers: [String]) {
         for header in headers {
@@ -107,6 +110,7 @@ struct Preferences {
                 switch parts[0].lowercased() {
                 case "code": code = Int(value)
                 case "example": example = value
+                case "dynamic": dynamic = value.lowercased() == "true"
                 default: break
                 }
             }

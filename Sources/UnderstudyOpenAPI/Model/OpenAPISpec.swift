@@ -30,7 +30,7 @@ public struct OpenAPISpec: Sendable {
         do {
             validators = try JSONSchemaValidator.compile(
                 builder.schemaLocations, in: document, version: version == .v30 ? .v4 : .v202012,
-                assertingFormats: true)
+                assertingFormats: true, openAPIVocabulary: true)
         } catch {
             // The compiler names the location as "at #/pointer: reason".
             let message = String(describing: error)

@@ -14,6 +14,10 @@ struct RequestValidator {
         let query = request.queryParameters
         let cookies = request.cookies
         for rule in operation.parameters {
+            if rule.location == .query, isObject(rule) {
+                result += objectViolations(rule, query: query)
+                continue
+            }
             let values: [String]
             switch rule.location {
             case .path: values = pathParameters[rule.name].map { [$0] } ?? []
@@ -40,7 +44,7 @@ struct RequestValidator {
                 // Delimited arrays split on the delimiters as sent: an escaped `%2C` is part of an item.
                 value = ParameterValue.json(RawQuery.values(named: rule.name, in: raw), rule: rule, encoded: true)
             }
-            for problem in spec.validators[index].validate(value) {
+            for problem in spec.validators[index].validate(value, direction: .request) {
                 result.append(
                     violation(
                         location, pointer: problem.instancePointer, spec: rule.pointer + "/schema",
@@ -48,6 +52,34 @@ struct RequestValidator {
             }
         }
         if let body = operation.body { result += bodyViolations(request, rule: body) }
+        return result
+    }
+
+    /// Whether a query parameter is sent as an object: `deepObject`, or a schema of type object.
+    private func isObject(_ rule: ParameterRule) -> Bool {
+        rule.style == "deepObject"
+            || ParameterValue.primaryType(ObjectParameter.resolved(rule.schema ?? .null, in: spec.document)) == "object"
+    }
+
+    private func objectViolations(_ rule: ParameterRule, query: [(name: String, values: [String])])
+        -> [ContractViolation]
+    {
+        let location = "query.\(rule.name)"
+        let (value, problems) = ObjectParameter.json(rule, query: query, document: spec.document)
+        var result = problems.map { violation(location, spec: rule.pointer, $0) }
+        guard let value else {
+            if rule.required {
+                result.append(violation(location, spec: rule.pointer, "the required query parameter is missing"))
+            }
+            return result
+        }
+        guard let index = rule.schemaIndex else { return result }
+        for problem in spec.validators[index].validate(value, direction: .request) {
+            result.append(
+                violation(
+                    location, pointer: problem.instancePointer, spec: rule.pointer + "/schema",
+                    "\(problem.keyword): \(problem.message)"))
+        }
         return result
     }
 
@@ -78,7 +110,7 @@ struct RequestValidator {
         } else {
             return []
         }
-        return spec.validators[index].validate(instance).map {
+        return spec.validators[index].validate(instance, direction: .request).map {
             violation(
                 "body", pointer: $0.instancePointer, spec: media.pointer + "/schema", "\($0.keyword): \($0.message)")
         }

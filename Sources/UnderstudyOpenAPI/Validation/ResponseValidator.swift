@@ -29,7 +29,7 @@ struct ResponseValidator {
             }
             guard let index = header.schemaIndex else { continue }
             let instance = ParameterValue.scalar(value, type: header.schema.flatMap(ParameterValue.primaryType))
-            for problem in spec.validators[index].validate(instance) {
+            for problem in spec.validators[index].validate(instance, direction: .response) {
                 result.append(
                     violation(
                         "header.\(header.name)", spec: header.pointer + "/schema",
@@ -55,7 +55,7 @@ struct ResponseValidator {
         guard let index = media.schemaIndex, media.isJSON else { return result }
         do {
             let instance = try JSONParser.parse(response.body)
-            result += spec.validators[index].validate(instance).map {
+            result += spec.validators[index].validate(instance, direction: .response).map {
                 violation(
                     "body", pointer: $0.instancePointer, spec: media.pointer + "/schema", "\($0.keyword): \($0.message)"
                 )
