@@ -23,14 +23,16 @@ status=0
 skip=${TSAN_SKIP-aDelayedAnswerDoesNotHoldUpOtherConnections|idleAndHalfSentConnectionsAreClosed|HTTP2IdleTests|aDelayedWebhookArrivesAfterAnImmediateOne}
 skip_args=()
 [ -n "$skip" ] && skip_args=(--skip "$skip")
+# The build first, outside the watchdog: on a busy machine it alone has taken over 20 minutes.
+swift build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -20
 # A stalled run fails within 30 minutes, naming the tests still running, instead of holding CI to
 # its limit. (A time limit cannot end a test stuck awaiting a future that never completes, which
 # is how a run stalled on 2026-11-24; the console log, buffered, did not say which test it was.)
-timeout --signal=QUIT --kill-after=30 1800 swift test --sanitize=thread --scratch-path .build-tsan \
+timeout --signal=QUIT --kill-after=30 1800 swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
     --event-stream-output-path "$events" --event-stream-version 0 "${skip_args[@]}" "$@" 2>&1 \
     | tee "$log" || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-    echo "== ThreadSanitizer pass stopped after 30 minutes: a test stalled"
+    echo "== ThreadSanitizer pass stopped after 30 minutes of tests: a test stalled"
     python3 Scripts/lib/tests-in-flight.py "$events"
 fi
 elapsed=$(( $(date +%s) - start ))
