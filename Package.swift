@@ -302,6 +302,18 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")
             ],
             path: "Examples/StatusPoster/APITests"),
+        // The streaming example: a chat client that streams an answer over server-sent events, and
+        // a WebSocket notifications feed; Foundation only, like StatusPoster.
+        .target(name: "ChatClient", path: "Examples/Chat/Sources"),
+        .testTarget(
+            name: "ChatClientTests",
+            dependencies: [
+                "ChatClient", "UnderstudyTesting",
+                // A WebSocket for the notifications feed on Linux, where URLSessionWebSocketTask fails.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
+            ],
+            path: "Examples/Chat/Tests"),
         // Every code listing of the DocC articles (Sources/*/*.docc), run as tests so none goes stale.
         .testTarget(
             name: "DocumentationSnippetTests",

@@ -32,6 +32,12 @@ public typealias Fault = UnderstudyCore.Fault
 /// A random delay before a response (`.delay(.lognormal(median:sigma:))`, `.uniform(...)`).
 public typealias DelayDistribution = UnderstudyCore.DelayDistribution
 
+// MARK: Streams
+
+/// One event of a server-sent event stub (`.sse([...])`): `.event(id:event:data:)`, `.comment(_:)`,
+/// `.fault(_:)`, then `.after(_:)` or `.held()`; named here so a test's helpers can build them.
+public typealias ServerSentEvent = UnderstudyCore.ServerSentEvent
+
 // MARK: Bodies and metadata
 
 /// A JSON value, for JSON bodies (`.ok(jsonBody:)`, `.jsonBody(...)`) and stub metadata.
