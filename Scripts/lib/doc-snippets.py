@@ -21,6 +21,19 @@ os.chdir(root)
 others = re.compile(r"^// (WireMock|OHHTTPStubs|Mocker|Replay)\b")
 problems = []
 checked = 0
+
+
+def lines_of(paths, owner):
+    """Every line (stripped) of the files named; a name that does not exist is a problem."""
+    lines = set()
+    for path in paths:
+        if not os.path.exists(path):
+            problems.append(f"{owner}: names {path}, which does not exist")
+            continue
+        lines |= {line.strip() for line in open(path, encoding="utf-8")}
+    return lines
+
+
 for article in sorted(glob.glob("Sources/*/*.docc/*.md")):
     text = open(article, encoding="utf-8").read()
     blocks = re.findall(r"^```swift\n(.*?)^```", text, re.S | re.M)
@@ -30,12 +43,7 @@ for article in sorted(glob.glob("Sources/*/*.docc/*.md")):
     if not named:
         problems.append(f"{article}: has Swift listings but no Listings: line naming its test file")
         continue
-    lines = set()
-    for test in named:
-        if not os.path.exists(test):
-            problems.append(f"{article}: names {test}, which does not exist")
-            continue
-        lines |= {line.strip() for line in open(test, encoding="utf-8")}
+    lines = lines_of(named, article)
     for block in blocks:
         if others.match(block.lstrip()):
             continue
@@ -43,16 +51,6 @@ for article in sorted(glob.glob("Sources/*/*.docc/*.md")):
         for line in block.splitlines():
             if line.strip() and line.strip() not in lines:
                 problems.append(f"{article}: not in {', '.join(named)}: {line.strip()}")
-
-def lines_of(paths, owner):
-    lines = set()
-    for path in paths:
-        if not os.path.exists(path):
-            problems.append(f"{owner}: names {path}, which does not exist")
-            continue
-        lines |= {line.strip() for line in open(path, encoding="utf-8")}
-    return lines
-
 
 for tutorial in sorted(glob.glob("Sources/*/*.docc/**/*.tutorial", recursive=True)):
     text = open(tutorial, encoding="utf-8").read()

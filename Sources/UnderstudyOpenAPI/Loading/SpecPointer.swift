@@ -17,4 +17,17 @@ enum SpecPointer {
     static func resolve(_ pointer: String, in root: JSONValue) -> JSONValue? {
         tokens(pointer).flatMap { JSONSchemaPointer.resolve($0, in: root) }
     }
+
+    /// `schema` with its chain of local `$ref`s followed (a bounded number of hops, so a cycle
+    /// ends); the last schema reached when a `$ref` does not resolve.
+    static func followingReferences(_ schema: JSONValue, in document: JSONValue) -> JSONValue {
+        var current = schema
+        for _ in 0..<OperationBuilder.maximumReferenceChain {
+            guard let target = current["$ref"]?.stringValue, target.hasPrefix("#"),
+                let next = resolve(String(target.dropFirst()), in: document)
+            else { return current }
+            current = next
+        }
+        return current
+    }
 }

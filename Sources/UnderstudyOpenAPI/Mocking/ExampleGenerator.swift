@@ -177,13 +177,6 @@ struct ExampleGenerator {
 
     /// `schema` with its `$ref` chain followed (a bounded number of hops).
     func resolved(_ schema: JSONValue) -> JSONValue {
-        var current = schema
-        for _ in 0..<OperationBuilder.maximumReferenceChain {
-            guard let target = current["$ref"]?.stringValue, target.hasPrefix("#"),
-                let next = SpecPointer.resolve(String(target.dropFirst()), in: document)
-            else { return current }
-            current = next
-        }
-        return current
+        SpecPointer.followingReferences(schema, in: document)
     }
 }

@@ -107,13 +107,6 @@ enum ObjectParameter {
 
     /// `schema` with its `$ref` chain followed (a bounded number of hops).
     static func resolved(_ schema: JSONValue, in document: JSONValue) -> JSONValue {
-        var current = schema
-        for _ in 0..<OperationBuilder.maximumReferenceChain {
-            guard let target = current["$ref"]?.stringValue, target.hasPrefix("#"),
-                let next = SpecPointer.resolve(String(target.dropFirst()), in: document)
-            else { return current }
-            current = next
-        }
-        return current
+        SpecPointer.followingReferences(schema, in: document)
     }
 }
