@@ -3,7 +3,9 @@ import NIOCore
 import NIOPosix
 
 /// Reads a response over a plain socket as it arrives, for tests that look between server-sent
-/// events (FoundationNetworking hands URLSession's body over only at the end on Linux).
+/// events, with the raw bytes in view. (On Linux, URLSession's `data(for:)` returns the body only
+/// at the end and there is no `bytes(for:)`; a data-task delegate does get each read as it arrives,
+/// which is how Examples/Chat reads its stream.)
 final class EventStreamTestClient {
     private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     /// Everything read so far, head included.
