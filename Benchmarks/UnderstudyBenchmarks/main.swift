@@ -5,7 +5,7 @@ import UnderstudyTemplating
 
 // Engine benchmarks: each row prints our figure next to a baseline measured in the same run.
 // Run: swift run -c release UnderstudyBenchmarks [--only WORD]
-// `--only decode` (or any word of a section name: match, regex, near, decode, template, openapi, inprocess) runs one section, for profiling.
+// `--only decode` (or any word of a section name: match, regex, near, distinct, decode, template, openapi, inprocess) runs one section, for profiling.
 
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
     i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
@@ -82,6 +82,23 @@ if wanted("near") {
     let engine = StubEngine(store: nearStore)
     let notFound = Measure.perCall(iterations: 50) { _ = engine.decide(get("/itemz/12345"), capabilities: .inline) }
     table.add("unmatched request → 404 with diff, 10000 stubs", notFound.micros, "", "")
+}
+
+if wanted("near distinct") {
+    // As in the server benchmark's distinct-URL case: every request a different /items/N past the stubs.
+    let nearStore = try exactStubs(10_000)
+    var next = 10_000
+    let distinct = Measure.perCall(iterations: 2_000) {
+        next += 1
+        _ = nearStore.nearMisses(to: get("/items/\(next)"))
+    }
+    table.add("near misses for /items/N (N ≥ 10000, each new)", distinct.micros, "", "")
+    // Far from every stub: the search must widen its cut-off many times before anything ranks.
+    let far = Measure.perCall(iterations: 500) {
+        next += 1
+        _ = nearStore.nearMisses(to: get("/no/such/thing/\(next)"))
+    }
+    table.add("near misses for /no/such/thing/N (far from all)", far.micros, "", "")
 }
 
 if wanted("decode") {

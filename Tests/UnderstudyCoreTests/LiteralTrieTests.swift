@@ -18,14 +18,14 @@ import Testing
             let literal = text(0...20)
             if !literals.contains(literal) { literals.append(literal) }
         }
-        let trie = LiteralTrie(literals.map { ($0, 13) })
+        let trie = LiteralTrie(literals.enumerated().map { ($1, 13, $0) })
         for _ in 0..<20 {
             // At most 30 characters of at most 2 bytes: within the walk's 64-byte limit.
             let request = String((0..<Int.random(in: 1...30, using: &random)).map { _ in random.pick(characters) })
             let pattern = BitParallelLevenshtein(request)
             var seen: [Int: Int] = [:]
             trie.search(
-                pattern, patternLength: request.utf8.count, mayRank: { _, _, _ in true },
+                pattern, patternLength: request.utf8.count, mayRank: { _, _, _, _ in true },
                 visit: { literal, edits in
                     #expect(seen[literal] == nil, "literal \(literal) reported twice")
                     seen[literal] = edits
@@ -39,13 +39,70 @@ import Testing
     }
 
     @Test func subtreesKnowTheirLengthsAndEnds() {
-        let trie = LiteralTrie([(Array("/ab".utf8), 13), (Array("/a".utf8), 14), (Array("/b".utf8), 15)])
+        let trie = LiteralTrie([(Array("/ab".utf8), 13, 7), (Array("/a".utf8), 14, 3), (Array("/b".utf8), 15, 5)])
         let root = trie.nodes[0]
-        #expect(root.minLength == 2 && root.maxLength == 3 && root.maxWeight == 15)
+        #expect(root.minLength == 2 && root.maxLength == 3 && root.maxWeight == 15 && root.minRank == 3)
         #expect(root.end == Int32(trie.nodes.count))
         // Preorder: "/", "/a", "/ab", "/b".
         #expect(trie.nodes.map(\.byte) == [0] + Array("/ab".utf8) + Array("b".utf8))
         #expect(trie.nodes[2].literal == 1 && trie.nodes[3].literal == 0 && trie.nodes[4].literal == 2)
         #expect(trie.nodes[2].end == 4)
+        // "/a" holds "/a" (place 3) and "/ab" (place 7); "/ab" alone is 7.
+        #expect(trie.nodes[2].minRank == 3 && trie.nodes[3].minRank == 7)
+    }
+
+    /// The crossing bound never exceeds the distance to any literal below a node, whatever the
+    /// cut-off (up to which it is exact), so pruning with it cannot drop a near miss.
+    @Test(arguments: 0..<8)
+    func crossingBoundIsALowerBoundForEverySubtree(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed) &+ 7)
+        let alphabet = Array("/ab1".utf8)
+        var literals: [[UInt8]] = []
+        for _ in 0..<Int.random(in: 1...120, using: &random) {
+            let literal = (0..<Int.random(in: 1...16, using: &random)).map { _ in random.pick(alphabet) }
+            if !literals.contains(literal) { literals.append(literal) }
+        }
+        let trie = LiteralTrie(literals.enumerated().map { ($1, 13, $0) })
+        for _ in 0..<10 {
+            let request = (0..<Int.random(in: 1...20, using: &random)).map { _ in random.pick(alphabet) }
+            let pattern = BitParallelLevenshtein(String(decoding: request, as: UTF8.self))
+            var columns = [pattern.start]
+            var prefix: [[UInt8]] = [[]]
+            for index in 1..<trie.nodes.count {
+                let node = trie.nodes[index]
+                let depth = Int(node.depth)
+                var column = columns[depth - 1]
+                pattern.advance(&column, by: node.byte)
+                columns.removeSubrange(depth...)
+                columns.append(column)
+                prefix.removeSubrange(depth...)
+                prefix.append(prefix[depth - 1] + [node.byte])
+                let below = literals.filter { $0.starts(with: prefix[depth]) }
+                let nearest = below.map { Levenshtein.distance(request, $0) }.min() ?? .max
+                for cutoff in [0, 1, 3, 40] {
+                    let bound = LiteralTrie.crossingBound(
+                        column, depth: depth, patternLength: request.count,
+                        minRemaining: Int(node.minLength) - depth, maxRemaining: Int(node.maxLength) - depth,
+                        cutoff: cutoff)
+                    #expect(bound <= nearest, "\(request) under \(prefix[depth]), cut-off \(cutoff)")
+                    #expect(bound <= cutoff + 1)
+                }
+            }
+        }
+    }
+
+    /// Where the plain bound lets a subtree through, the crossing bound can rule it out: every
+    /// literal of at most 11 bytes under `/items/5` is at least 2 edits from `/items/12345`,
+    /// though the plain bound (4 edits so far, 3 bytes to come) says 1.
+    @Test func crossingBoundIsTighterThanThePlainOne() {
+        let request = "/items/12345"
+        let pattern = BitParallelLevenshtein(request)
+        var column = pattern.start
+        for byte in "/items/5".utf8 { pattern.advance(&column, by: byte) }
+        #expect(column.score - 3 == 1)
+        let bound = LiteralTrie.crossingBound(
+            column, depth: 8, patternLength: 12, minRemaining: 0, maxRemaining: 3, cutoff: 10)
+        #expect(bound == 2)
+        #expect(Levenshtein.distance(Array(request.utf8), Array("/items/5345".utf8)) == 2)
     }
 }

@@ -27,33 +27,75 @@ public enum DiffRenderer {
         // Left column, then "| ", then the right column and the marker.
         let leftWidth = (width - 1) / 2
         let rightWidth = width - leftWidth - 8
-        var lines: [String] = []
+        // One string grown in place: every 404 renders this, and a padded copy per cell and a
+        // joined array of lines were most of its cost at 10,000 stubs.
+        var out = ""
+        out.reserveCapacity((rows.count * 2 + 8) * (width + 32))
         let titleLength = characterCount(title)
-        let indent = String(repeating: " ", count: max(0, (width - titleLength) / 2))
-        lines.append(indent + title)
-        lines.append(indent + String(repeating: "=", count: titleLength))
-        lines.append("")
-        let rule = String(repeating: "-", count: width)
-        lines.append(rule)
+        let indent = max(0, (width - titleLength) / 2)
+        appendRepeated(spaces, indent, to: &out)
+        out += title
+        out += "\n"
+        appendRepeated(spaces, indent, to: &out)
+        appendRepeated(equals, titleLength, to: &out)
+        out += "\n\n"
+        appendRepeated(dashes, width, to: &out)
+        out += "\n"
         let half = (width - 3) / 2
-        lines.append("| " + pad(columns.left, half - 1) + "| " + pad(columns.right, width - half - 4) + "|")
-        lines.append(rule)
+        out += "| "
+        appendPadded(columns.left, half - 1, to: &out)
+        out += "| "
+        appendPadded(columns.right, width - half - 4, to: &out)
+        out += "|\n"
+        appendRepeated(dashes, width, to: &out)
+        out += "\n"
         for row in rows {
             let left = wrap(row.expected, leftWidth)
             let right = wrap(row.actual, rightWidth)
             for i in 0..<max(left.count, right.count, 1) {
                 let l = i < left.count ? left[i] : ""
                 let r = i < right.count ? right[i] : ""
-                var line = pad(l, leftWidth) + "|"
-                if !r.isEmpty || (i == 0 && row.mismatch != nil) { line += " " + r }
-                if i == 0, let mismatch = row.mismatch {
-                    line = pad(line, leftWidth + 2 + rightWidth) + "<<<<< \(mismatch) does not match"
+                appendPadded(l, leftWidth, to: &out)
+                out += "|"
+                var length = max(characterCount(l), leftWidth) + 1
+                if !r.isEmpty || (i == 0 && row.mismatch != nil) {
+                    out += " "
+                    out += r
+                    // " " and a leading combining mark are one Character, as a column counts them.
+                    length += isPlainASCII(r) ? 1 + r.utf8.count : (" " + r).count
                 }
-                lines.append(line)
+                if i == 0, let mismatch = row.mismatch {
+                    appendRepeated(spaces, leftWidth + 2 + rightWidth - length, to: &out)
+                    out += "<<<<< "
+                    out += mismatch
+                    out += " does not match"
+                }
+                out += "\n"
             }
         }
-        lines.append(rule)
-        return lines.joined(separator: "\n") + "\n"
+        appendRepeated(dashes, width, to: &out)
+        out += "\n"
+        return out
+    }
+
+    private static let spaces = String(repeating: " ", count: 128)
+    private static let equals = String(repeating: "=", count: 128)
+    private static let dashes = String(repeating: "-", count: 128)
+
+    /// Appends `count` characters (none when `count` ≤ 0) from `fill`, a run of one character.
+    private static func appendRepeated(_ fill: String, _ count: Int, to out: inout String) {
+        var left = count
+        while left > 0 {
+            let step = min(left, fill.utf8.count)
+            out += Substring(fill.utf8.prefix(step))
+            left -= step
+        }
+    }
+
+    /// `pad(text, width)`, appended in place.
+    private static func appendPadded(_ text: String, _ width: Int, to out: inout String) {
+        out += text
+        appendRepeated(spaces, width - characterCount(text), to: &out)
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

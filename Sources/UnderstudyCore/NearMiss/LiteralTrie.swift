@@ -17,6 +17,10 @@ struct LiteralTrie: Sendable {
         /// The largest total weight (``NearMissKey/totalWeight``) among the subtree's stubs: the
         /// smallest share a URL distance can have in a stub's distance.
         var maxWeight: Double
+        /// The earliest place in match order among the subtree's stubs: among stubs at the same
+        /// distance the earlier one ranks, so a subtree that cannot beat the ranking's last entry
+        /// on distance and comes after it in order cannot rank at all.
+        var minRank: Int32
     }
 
     /// Preorder: a node's children follow it, and `nodes[0]` is the root (the empty prefix).
@@ -24,11 +28,13 @@ struct LiteralTrie: Sendable {
 
     var maxDepth: Int { Int(nodes[0].maxLength) }
 
-    /// - Parameter literals: each literal's bytes and the largest weight among its stubs; a
-    ///   literal's index here is the id the search reports.
-    init(_ literals: [(bytes: [UInt8], maxWeight: Double)]) {
+    /// - Parameter literals: each literal's bytes, the largest weight and the earliest match-order
+    ///   place among its stubs; a literal's index here is the id the search reports.
+    init(_ literals: [(bytes: [UInt8], maxWeight: Double, minRank: Int)]) {
         let sorted = literals.indices.sorted { literals[$0].bytes.lexicographicallyPrecedes(literals[$1].bytes) }
-        var nodes = [Node(byte: 0, depth: 0, end: 0, literal: -1, minLength: .max, maxLength: 0, maxWeight: 0)]
+        var nodes = [
+            Node(byte: 0, depth: 0, end: 0, literal: -1, minLength: .max, maxLength: 0, maxWeight: 0, minRank: .max)
+        ]
         // The path from the root to the last node added: node indices by depth.
         var path = [0]
         var previous: [UInt8] = []
@@ -42,7 +48,7 @@ struct LiteralTrie: Sendable {
                 nodes.append(
                     Node(
                         byte: bytes[depth], depth: Int32(depth + 1), end: 0, literal: -1, minLength: .max,
-                        maxLength: 0, maxWeight: 0))
+                        maxLength: 0, maxWeight: 0, minRank: .max))
             }
             nodes[path[path.count - 1]].literal = Int32(id)
             let length = Int32(bytes.count)
@@ -50,6 +56,7 @@ struct LiteralTrie: Sendable {
                 nodes[index].minLength = min(nodes[index].minLength, length)
                 nodes[index].maxLength = max(nodes[index].maxLength, length)
                 nodes[index].maxWeight = max(nodes[index].maxWeight, literals[id].maxWeight)
+                nodes[index].minRank = min(nodes[index].minRank, Int32(clamping: literals[id].minRank))
             }
             previous = bytes
         }

@@ -18,10 +18,12 @@ struct RankedMisses {
         best.reserveCapacity(limit + 1)
     }
 
-    /// Whether a stub whose distance is at least `lowerBound` might still get in (ties included:
-    /// a tied stub earlier in match order would).
-    func mayAdmit(_ lowerBound: Double) -> Bool {
-        best.count < limit || lowerBound <= best[best.count - 1].distance
+    /// Whether a stub whose distance is at least `lowerBound` and whose place in match order is
+    /// at least `minRank` might still get in (ties included: a tied stub earlier in match order
+    /// would).
+    func mayAdmit(_ lowerBound: Double, minRank: Int) -> Bool {
+        guard best.count == limit, let last = best.last else { return true }
+        return lowerBound < last.distance || (lowerBound == last.distance && minRank < last.rank)
     }
 
     /// Whether a miss at `distance` and `rank` gets in.

@@ -25,7 +25,10 @@ final class NearMissIndex: Sendable {
             ranks = literals.map { byLiteral[$0] ?? [] }
             trie = LiteralTrie(
                 zip(literals, ranks).map { literal, ranks in
-                    (Array(literal.utf8), ranks.map { stubs[$0].nearMissKey.totalWeight }.max() ?? 0)
+                    (
+                        Array(literal.utf8), ranks.map { stubs[$0].nearMissKey.totalWeight }.max() ?? 0,
+                        ranks.min() ?? .max
+                    )
                 })
         }
     }
@@ -80,9 +83,9 @@ final class NearMissIndex: Sendable {
         }
         group.trie.search(
             pattern, patternLength: length,
-            mayRank: { edits, longest, weight in
+            mayRank: { edits, longest, weight, minRank in
                 // The same arithmetic as NearMissKey's bound, with the method assumed to match.
-                ranking.mayAdmit(PartWeight.url * (Double(edits) / Double(longest)) / weight)
+                ranking.mayAdmit(PartWeight.url * (Double(edits) / Double(longest)) / weight, minRank: minRank)
             },
             visit: { literal, edits in
                 for rank in group.ranks[literal] {

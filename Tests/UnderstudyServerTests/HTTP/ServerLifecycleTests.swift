@@ -3,6 +3,7 @@ import SocketSupport
 import Synchronization
 import Testing
 import UnderstudyCore
+
 @testable import UnderstudyServer
 
 #if canImport(FoundationNetworking)
