@@ -2,8 +2,8 @@
 # Clients nobody here wrote, against one `understudy serve --port 0 --https-port 0`, over each
 # protocol they speak: curl (h2c upgrade, prior knowledge, h2 and HTTP/1.1 over TLS, and `-N` on a
 # server-sent event stream, `--digest`), httpx with h2 (prior knowledge and TLS), its DigestAuth,
-# httpx-sse and websockets (WebSocket message stubs; pytest in Tests/Compatibility/python), the
-# JDK's HttpClient
+# httpx-sse, OpenAI's Python SDK streaming the Chat example's stub, and websockets (WebSocket
+# message stubs; pytest in Tests/Compatibility/python), the JDK's HttpClient
 # (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
 # then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool), and the
 # JDK's WebSocket client on a message stub.
@@ -19,9 +19,10 @@ done
 swift build --product understudy
 
 venv=.build/real-clients-venv
-if ! "$venv/bin/python" -c 'import httpx, h2, httpx_sse, websockets, pytest' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import httpx, h2, httpx_sse, websockets, pytest, openai' 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' 'httpx-sse==0.4.3' 'websockets==15.0.1' pytest
+    "$venv/bin/pip" install --quiet 'httpx[http2]==0.28.1' 'httpx-sse==0.4.3' 'websockets==15.0.1' 'openai==1.99.0' \
+        pytest
 fi
 
 source Scripts/lib/serve.sh
@@ -117,6 +118,10 @@ echo "== httpx $("$venv/bin/python" -c 'import httpx; print(httpx.__version__)')
 UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$work/ca.pem" \
     "$venv/bin/python" -m pytest -q -p no:cacheprovider Tests/Compatibility/python/test_httpx_http2.py \
     Tests/Compatibility/python/test_httpx_sse.py Tests/Compatibility/python/test_httpx_digest.py || failures=$((failures + 1))
+
+echo "== OpenAI's Python SDK $("$venv/bin/python" -c 'import openai; print(openai.__version__)') on the Chat example's stub"
+UNDERSTUDY_URL="$http_url" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+    Tests/Compatibility/python/test_openai_sdk.py || failures=$((failures + 1))
 
 echo "== websockets $("$venv/bin/python" -c 'import websockets; print(websockets.__version__)')"
 UNDERSTUDY_URL="$http_url" "$venv/bin/python" -m pytest -q -p no:cacheprovider \
