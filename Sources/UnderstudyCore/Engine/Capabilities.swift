@@ -12,6 +12,9 @@ public struct Capabilities: Sendable {
     /// False when a request no admitted stub matches is ``Decision/declined`` instead of answered
     /// with a 404 (or a static file): the caller has another path for it.
     public var answersMisses = true
+    /// With ``answersMisses`` false: still answer a miss whose 404 is as cheap as a stub's answer
+    /// (no contract, no static file past one `stat`, a quick near-miss search), and decline the rest.
+    public var answersQuickMisses = false
     /// True when only the request's head has arrived: the stub must be selected whatever the body,
     /// and the decision is ``Decision/streamedProxy(_:_:)``, journalled once the body has ended.
     public var headOnly = false
@@ -40,6 +43,12 @@ public struct Capabilities: Sendable {
     /// Renders nothing beyond a stub's own bytes, and answers no miss: a fast path that serves
     /// the common request on the spot or leaves everything untouched.
     public static let atOnce = Capabilities(renders: [], answersMisses: false)
+    /// ``atOnce``, answering quick misses too: for a fast path that can write a 404 without a stub.
+    public static let atOnceWithQuickMisses: Capabilities = {
+        var capabilities = Capabilities.atOnce
+        capabilities.answersQuickMisses = true
+        return capabilities
+    }()
     /// From a request's head alone, a proxy stub whose upstream the body can stream to while it
     /// arrives (no fault, no template: nothing of it reads the body).
     public static let streamingHead = Capabilities(

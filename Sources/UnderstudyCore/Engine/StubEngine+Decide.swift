@@ -53,14 +53,19 @@ extension StubEngine {
             return true
         }
         guard let stub = selected else {
-            guard capabilities.answersMisses else { return .declined }
+            let width =
+                capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
+            guard capabilities.answersMisses else {
+                guard capabilities.answersQuickMisses,
+                    let quick = quickNotMatched(request, consoleWidth: width, now: now)
+                else { return .declined }
+                return .immediate(quick)
+            }
             // Stubs come first; then the contract answers for any operation the request reached.
             if let contract, let check, let operation = check.operation {
                 let answer = contract.answer(request, operation: operation)
                 return .immediate(contractDecision(answer, request: request, check: check, checksResponse: true))
             }
-            let width =
-                capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
             guard capabilities.defersSlowWork else {
                 return .immediate(notMatched(request, consoleWidth: width, now: now, contractCheck: check))
             }

@@ -142,12 +142,15 @@ public final class StubEngine: Sendable {
         return .microseconds(Int64(max(0, milliseconds) * 1000))
     }
 
+    /// - Parameter quickMisses: the near misses, already found by a caller that also made sure
+    ///   no static file answers the request (``quickNotMatched(_:consoleWidth:now:)``).
     func notMatched(
-        _ request: LoggedRequest, consoleWidth: Int?, now: Date, contractCheck: ContractRequestCheck? = nil
+        _ request: LoggedRequest, consoleWidth: Int?, now: Date, contractCheck: ContractRequestCheck? = nil,
+        quickMisses: [NearMiss]? = nil
     ) -> ServeDecision {
         let contractEvents = noteContractViolations(of: request, contractCheck)
         // An unmatched GET is served from __files when such a file exists.
-        if request.method == "GET", let files, let file = files.staticFile(forPath: request.path),
+        if quickMisses == nil, request.method == "GET", let files, let file = files.staticFile(forPath: request.path),
             let data = try? Data(contentsOf: file)
         {
             let definition = ResponseDefinition(status: 200, fromConfiguredStub: false)
@@ -162,7 +165,7 @@ public final class StubEngine: Sendable {
                 fault: nil,
                 delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
         }
-        let nearMisses = store.nearMisses(to: request)
+        let nearMisses = quickMisses ?? store.nearMisses(to: request)
         let report: String
         if let closest = nearMisses.first {
             report = DiffRenderer.render(closest, width: consoleWidth ?? DiffRenderer.defaultWidth)
@@ -181,5 +184,16 @@ public final class StubEngine: Sendable {
             eventID: request.id, stub: nil, status: 404, statusMessage: nil, headers: headers, body: Data(report.utf8),
             fault: nil,
             delay: .zero, chunkedDribble: nil, nearMisses: nearMisses, proxy: nil)
+    }
+
+    /// The 404 for a miss when answering it costs about as much as serving a stub, so an event
+    /// loop may answer it in place; nil, having changed nothing, when any part could be slow: a
+    /// contract to consult, a static file to look for past one `stat`, or a near-miss search
+    /// that is not quick (``StubStore/quickNearMisses(to:limit:)``).
+    func quickNotMatched(_ request: LoggedRequest, consoleWidth: Int?, now: Date) -> ServeDecision? {
+        guard contract == nil else { return nil }
+        if request.method == "GET", let files, !files.certainlyHasNoStaticFile(forPath: request.path) { return nil }
+        guard let misses = store.quickNearMisses(to: request) else { return nil }
+        return notMatched(request, consoleWidth: consoleWidth, now: now, quickMisses: misses)
     }
 }

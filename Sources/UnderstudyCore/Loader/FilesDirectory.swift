@@ -40,6 +40,15 @@ public struct FilesDirectory: Sendable {
         }
     }
 
+    /// True when one `stat` shows no static file for `path` (no query): a plain path (no `%`,
+    /// no `..`) with nothing at it under `__files`. False when there is one or it takes longer to
+    /// tell; ``staticFile(forPath:)`` then says which.
+    func certainlyHasNoStaticFile(forPath path: String) -> Bool {
+        guard !path.contains("%"), !path.contains("..") else { return false }
+        let lexical = path.hasPrefix("/") ? url.path + path : url.path + "/" + path
+        return !FileManager.default.fileExists(atPath: lexical)
+    }
+
     /// A static file for an unmatched GET: the path itself, or a welcome file inside it.
     public func staticFile(forPath path: String) -> URL? {
         let clean = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path

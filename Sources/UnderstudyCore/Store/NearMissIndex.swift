@@ -55,6 +55,19 @@ final class NearMissIndex: Sendable {
         self.others = others
     }
 
+    /// Stubs scored one by one (no literal URL) that still leave a search quick.
+    static let quickOthers = 16
+    /// Stubs a quick search may walk: tens of microseconds for 10,000 `/items/N` literals.
+    static let quickStubs = 25_000
+
+    /// True when the search for `request` costs about as little as matching a stub: few stubs
+    /// outside the tries, not too many in them, and a URL and path the trie walk takes (1 to 64
+    /// bytes; longer ones score every literal in turn).
+    func isQuick(for request: LoggedRequest) -> Bool {
+        others.count <= Self.quickOthers && stubs.count <= Self.quickStubs
+            && (1...64).contains(request.url.utf8.count) && (1...64).contains(request.path.utf8.count)
+    }
+
     func nearest(to request: LoggedRequest, scenarioStates: [String: String], limit: Int) -> [NearMiss] {
         guard limit > 0 else { return [] }
         var ranking = RankedMisses(request: request, scenarioStates: scenarioStates, limit: limit)

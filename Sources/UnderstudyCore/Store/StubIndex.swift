@@ -12,6 +12,9 @@ struct StubIndex: Sendable {
 
     var count: Int { byID.count }
 
+    /// The near-miss search structure if a miss since the last change has built it; nil otherwise.
+    var builtNearMissIndex: NearMissIndex? { nearMissCache }
+
     mutating func insert(_ entry: StoredStub) {
         orderedCache = nil
         nearMissCache = nil

@@ -8,7 +8,8 @@ import UnderstudyCore
 /// (``PlainResponseEncoder``). That skips the decoder, the pipelining handler, the encoder and
 /// the handler hops between them, which cost more than selecting and journalling a stub.
 ///
-/// Everything else (admin calls, delays, faults, templates, proxies, misses, odd or malformed
+/// A miss is answered here too when its 404 is as cheap as a stub's answer (``Capabilities/atOnceWithQuickMisses``).
+/// Everything else (admin calls, delays, faults, templates, proxies, other misses, odd or malformed
 /// requests, a client that stops reading) is handed over with every byte not yet answered to
 /// the general path behind it, which then serves the connection for the rest of its life. The
 /// hand-over happens only between requests, and the answers written here are already in the
@@ -105,7 +106,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
             scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
         let allocator = context.channel.allocator
         return answerer.answer(
-            request, receivedAt: receivedAt, environment: environment, canAnswer: PlainResponseEncoder.canEncode,
+            request, receivedAt: receivedAt, environment: environment, capabilities: .atOnceWithQuickMisses,
+            canAnswer: PlainResponseEncoder.canEncode,
             encode: { PlainResponseEncoder.encode($0, allocator: allocator) },
             // Kept only when small: every open connection may hold one.
             keep: { $0.readableBytes <= Self.largestKeptResponse })

@@ -112,6 +112,61 @@ import UnderstudyCore
         }
     }
 
+    /// Once a miss has built the near-miss search, a miss is answered on the fast path (a quick
+    /// miss) with the general path's bytes and journal entry, the near-miss diff included.
+    @Test(arguments: ["GET /hellp HTTP/1.1\r\nHost: h\r\n\r\n", "POST /echo HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}"])
+    func aQuickMissIsAnsweredAlike(_ raw: String) async throws {
+        try await withServer(Self.stubs, configuration: Self.configuration(fast: true)) { fast in
+            try await withServer(Self.stubs, configuration: Self.configuration(fast: false)) { general in
+                for server in [fast, general] { _ = server.engine.store.nearMisses(to: Self.warmUp) }
+                let fastBytes = try await Self.exchange(raw, port: fast.port)
+                let generalBytes = try await Self.exchange(raw, port: general.port)
+                #expect(String(decoding: fastBytes, as: UTF8.self) == String(decoding: generalBytes, as: UTF8.self))
+                #expect(String(decoding: generalBytes, as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+                #expect(fast.fastPathAnswerCount == 1)
+                let fastEntry = await Self.completedEntry(fast)
+                #expect(fastEntry == (await Self.completedEntry(general)))
+                #expect(fastEntry?.subEvents == ["REQUEST_NOT_MATCHED"])
+                #expect(
+                    fast.engine.journal.events.first?.subEvents.first?.data
+                        == general.engine.journal.events.first?.subEvents.first?.data)
+            }
+        }
+    }
+
+    /// A miss stays on the general path while any part of its 404 could be slow: before a miss
+    /// has built the near-miss search, and for a GET that a file in `__files` may answer.
+    @Test func aMissThatCouldBeSlowGoesTheGeneralWay() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fast-miss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("static".utf8).write(to: root.appendingPathComponent("page.txt"))
+        try await withServer(
+            Self.stubs, files: FilesDirectory(url: root), configuration: Self.configuration(fast: true)
+        ) {
+            server in
+            try await RawConnection.with(port: server.port) { connection in
+                try await connection.send("GET /nothing HTTP/1.1\r\n\r\n")
+                #expect(try await connection.readResponse()?.status == 404)
+            }
+            #expect(server.fastPathAnswerCount == 0)
+            try await RawConnection.with(port: server.port) { connection in
+                try await connection.send("GET /page.txt HTTP/1.1\r\n\r\nGET /nothing-else HTTP/1.1\r\n\r\n")
+                #expect(try await connection.readResponse()?.bodyText == "static")
+                #expect(try await connection.readResponse()?.status == 404)
+            }
+            #expect(server.fastPathAnswerCount == 0)
+            // With the search built and no file there, the next miss is the fast path's.
+            try await RawConnection.with(port: server.port) { connection in
+                try await connection.send("GET /nothing-at-all HTTP/1.1\r\n\r\n")
+                #expect(try await connection.readResponse()?.status == 404)
+            }
+            #expect(server.fastPathAnswerCount == 1)
+        }
+    }
+
+    static let warmUp = LoggedRequest(method: "GET", url: "/warm-up")
+
     /// A plain request arriving a byte at a time is answered whole (by whichever path: the fast
     /// one hands a request over after a few partial reads; see FastPathLifecycleTests).
     @Test func aRequestTrickledByteByByteIsAnsweredWhole() async throws {
