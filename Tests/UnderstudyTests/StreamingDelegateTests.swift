@@ -84,6 +84,18 @@ import UnderstudyCore
         }
     }
 
+    @Test(arguments: StubTransport.allCases)
+    func aKeptOpenStreamHeartbeatsUntilTheHostStops(_ transport: StubTransport) async throws {
+        try await withStubs(transport) { host throws in
+            host.stub(.get("/live"), .sse([.event(data: "hi")], keepOpen: true, heartbeat: .milliseconds(10)))
+            try await DelegateStreamReader.with(host, "/live") { _, heard in
+                #expect(await heard.read(until: ": heartbeat\n"))
+                try await host.shutdown()
+                #expect(await heard.end() == .some(nil))
+            }
+        }
+    }
+
     /// Completions of the host's journal from now on.
     static func completions(of host: any StubHost) -> AsyncStream<ServeEventCompletion> {
         let (completions, continuation) = AsyncStream.makeStream(of: ServeEventCompletion.self)

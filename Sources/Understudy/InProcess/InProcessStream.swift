@@ -27,11 +27,15 @@ actor InProcessStream {
     private var stepsRun = 0
     /// The task playing the stream, and whether the client left (maybe before it started).
     private let control = Mutex<(task: Task<Void, Never>?, left: Bool)>((nil, false))
+    /// Signalled when the host closes: the stream ends after its last step, open or not.
+    private let hostClosed: AsyncStream<Void>
+    private let closing: AsyncStream<Void>.Continuation
 
     init(_ body: TimedBody, client: Client, completed: @escaping @Sendable ([SubEvent]) -> Void) {
         self.body = body
         self.client = client
         self.completed = completed
+        (hostClosed, closing) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Starts playing and returns at once.
@@ -52,6 +56,12 @@ actor InProcessStream {
             return control.task
         }
         task?.cancel()
+    }
+
+    /// The host closed: the stream ends after its last step, as a stopping server ends it.
+    nonisolated func endAfterLastStep() {
+        closing.yield()
+        closing.finish()
     }
 
     private func play() async {
@@ -81,9 +91,9 @@ actor InProcessStream {
             }
         }
         if body.keepOpen {
-            // Open until the client leaves: a sleep that only cancellation ends.
-            while (try? await Task.sleep(for: .seconds(3600))) != nil {}
-            return leave()
+            // Open until the host closes or the client leaves (which cancels this wait).
+            for await _ in hostClosed { break }
+            guard !Task.isCancelled else { return leave() }
         }
         client.end(nil)
         completed(subEvents)

@@ -263,6 +263,9 @@ final class InProcessURLProtocol: URLProtocol {
                 }),
             completed: journal)
         stream.withLock { $0 = player }
+        if let (connectivity, id) = inFlight.withLock({ $0 }) {
+            connectivity.whenClosed(id) { player.endAfterLastStep() }
+        }
         player.start()
     }
 
