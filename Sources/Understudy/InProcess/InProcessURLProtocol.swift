@@ -266,6 +266,8 @@ final class InProcessURLProtocol: URLProtocol {
         if let (connectivity, id) = inFlight.withLock({ $0 }) {
             connectivity.whenClosed(id) { player.endAfterLastStep() }
         }
+        // A `stopLoading` since the head went out found no stream to stop: stop it here.
+        if !mayTellClient { player.stop() }
         player.start()
     }
 
