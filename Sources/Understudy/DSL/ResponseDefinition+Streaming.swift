@@ -24,7 +24,9 @@ extension ResponseDefinition {
     /// chat.release(count: 1)
     /// ```
     ///
-    /// Server transport only: in-process fails fast, saying so.
+    /// In-process on Linux, only a data task whose session has a `URLSessionDataDelegate` gets
+    /// the stream piece by piece; anything else (`data(for:)`, a completion handler) fails fast,
+    /// naming the server transport.
     /// - Parameters:
     ///   - events: the events, in order.
     ///   - keepOpen: stay open after the last event, until the client leaves or the server stops.
@@ -41,7 +43,9 @@ extension ResponseDefinition {
 
     /// 200 with a chunked body sent piece by piece (`bodyChunks`), each after its delay:
     /// `.chunks([.text("{\"n\":1}\n"), .text("{\"n\":2}\n").after(.milliseconds(100))])`.
-    /// Server transport only: in-process fails fast, saying so.
+    /// In-process on Linux, only a data task whose session has a `URLSessionDataDelegate` gets
+    /// the stream piece by piece; anything else (`data(for:)`, a completion handler) fails fast,
+    /// naming the server transport.
     public static func chunks(_ chunks: [BodyChunk]) -> ResponseDefinition {
         ResponseDefinition(status: 200, bodyChunks: chunks)
     }

@@ -74,6 +74,7 @@ public final class InProcessStubs: StubHost {
     package func closeNow() {
         retireGates()
         InProcessRegistry.shared.unregister(host: host)
+        connectivity.close()
         session.invalidateAndCancel()
     }
 

@@ -8,12 +8,14 @@ struct InProcessRoute: Sendable {
     var connectivity: InProcessConnectivity
 }
 
-/// The online flag of one in-process host, and a way to drop its requests in flight (those
-/// waiting on a delay or a gate) the moment it goes offline.
+/// The online flag of one in-process host, a way to drop its requests in flight (those
+/// waiting on a delay or a gate) the moment it goes offline, and to end its open streams when it closes.
 package final class InProcessConnectivity: Sendable {
     private struct State {
         var offline = false
         var inFlight: [UUID: @Sendable () -> Void] = [:]
+        var streams: [UUID: @Sendable () -> Void] = [:]
+        var closed = false
     }
 
     private let state = Mutex(State())
@@ -26,7 +28,30 @@ package final class InProcessConnectivity: Sendable {
     }
 
     package func finish(_ id: UUID) {
-        _ = state.withLock { $0.inFlight.removeValue(forKey: id) }
+        state.withLock { state in
+            state.inFlight[id] = nil
+            state.streams[id] = nil
+        }
+    }
+
+    /// Runs `end` when the host closes (at once if it has), until ``finish(_:)``: an open stream
+    /// ends after its last step, as on a server that stops.
+    func whenClosed(_ id: UUID, _ end: @escaping @Sendable () -> Void) {
+        let closed = state.withLock { state -> Bool in
+            if !state.closed { state.streams[id] = end }
+            return state.closed
+        }
+        if closed { end() }
+    }
+
+    /// The host closed: each open stream is told to end.
+    func close() {
+        let ends = state.withLock { state in
+            state.closed = true
+            defer { state.streams = [:] }
+            return Array(state.streams.values)
+        }
+        for end in ends { end() }
     }
 
     func goOffline() {

@@ -16,6 +16,12 @@ package enum InProcessExchange {
         case respond(ServeDecision)
         /// Fail with this `URLError` code: a fault, or what the caller cannot render.
         case fail(URLError.Code, message: String)
+
+        /// True for an answer, false for a failure.
+        package var isRespond: Bool {
+            if case .respond = self { return true }
+            return false
+        }
     }
 
     /// Decides and journals `request`; the decision is nil only when the engine declined.
@@ -40,14 +46,11 @@ package enum InProcessExchange {
     }
 
     /// Completes the journal entry when the answer is due, as the server does: after the gate and
-    /// the delay, whether or not the client is still there to be told.
-    package static func complete(_ decision: ServeDecision, engine: StubEngine) {
-        engine.complete(decision, timing: ServeTiming(addedDelay: Int(decision.delay.wholeMilliseconds)))
-    }
-
-    /// The message for the URLProtocol's refusals (redirects, challenges, dribbles, streams, proxies).
-    package static func urlSessionRefusal(_ decision: ServeDecision) -> String? {
-        InProcessRefusal(decision)?.message
+    /// the delay, whether or not the client is still there to be told. A stream's entry is
+    /// completed when the stream ends, with what went out (`subEvents`), as the server does.
+    package static func complete(_ decision: ServeDecision, engine: StubEngine, subEvents: [SubEvent] = []) {
+        engine.complete(
+            decision, timing: ServeTiming(addedDelay: Int(decision.delay.wholeMilliseconds)), subEvents: subEvents)
     }
 
     /// The message for what a transport that hands back whole responses cannot render: streams

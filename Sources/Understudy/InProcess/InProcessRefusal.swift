@@ -15,7 +15,9 @@ enum InProcessRefusal {
     static let errorCode = URLError.Code.resourceUnavailable
 
     /// What the engine decided that in-process cannot render faithfully, if anything.
-    init?(_ decision: ServeDecision) {
+    /// - Parameter streamsReachClient: true when the task gets each loaded piece as it comes
+    ///   (a data-task delegate on Linux), so a stream can go out piece by piece.
+    init?(_ decision: ServeDecision, streamsReachClient: Bool = false) {
         guard decision.wasMatched else { return nil }
         if decision.proxy != nil {
             self = .proxy(decision.proxy?.baseURL ?? "")
@@ -25,7 +27,7 @@ enum InProcessRefusal {
             self = .challenge(challenge)
         } else if decision.chunkedDribble != nil {
             self = .dribble
-        } else if let stream = decision.stream {
+        } else if let stream = decision.stream, !streamsReachClient {
             self = .stream(stream)
         } else {
             return nil
@@ -35,6 +37,7 @@ enum InProcessRefusal {
     var message: String {
         let fix =
             "Run this test over the server transport (StubServer, withStubServer, or withStubs(.server)), which serves it over a real socket."
+        let orFix = fix.prefix(1).lowercased() + fix.dropFirst()
         switch self {
         case .redirect(let status, let location):
             return
@@ -47,18 +50,22 @@ enum InProcessRefusal {
                 "Understudy in-process: the matched stub dribbles its body in chunks (chunkedDribbleDelay), which only a socket can do. \(fix)"
         case .stream(.serverSentEvents):
             return
-                "Understudy in-process: the matched stub streams server-sent events (serverSentEvents), which go out one at a time; the in-process transport hands URLSession a response whole, so it refuses this rather than deliver the events all at once. \(fix)"
+                "Understudy in-process: the matched stub streams server-sent events (serverSentEvents), which go out one at a time. \(Self.streamLimit) \(orFix)"
         case .stream(.chunks):
             return
-                "Understudy in-process: the matched stub sends its body in timed chunks (bodyChunks); the in-process transport hands URLSession a response whole, so it refuses this rather than deliver the chunks all at once. \(fix)"
+                "Understudy in-process: the matched stub sends its body in timed chunks (bodyChunks). \(Self.streamLimit) \(orFix)"
         case .proxy(let target):
             return
                 "Understudy in-process: the matched stub proxies to \(target); the in-process transport never goes to the network. \(fix)"
         case .hiddenUploadBody(let stubName):
             return
-                "Understudy in-process: stub \(stubName) matches on the request body, but this is an upload task, and on Linux URLSession hides upload bodies from a URLProtocol. Send the body with a data task (httpBody or httpBodyStream), or \(fix.prefix(1).lowercased() + fix.dropFirst())"
+                "Understudy in-process: stub \(stubName) matches on the request body, but this is an upload task, and on Linux URLSession hides upload bodies from a URLProtocol. Send the body with a data task (httpBody or httpBodyStream), or \(orFix)"
         }
     }
+
+    /// What was measured on Linux (Swift 6.3.1, swift-corelibs-foundation).
+    static let streamLimit =
+        "On Linux, URLSession hands a URLProtocol's pieces on as they arrive only to a data task with a URLSessionDataDelegate; a completion handler or data(for:) keeps only the last piece, and there is no bytes(for:). This task has no data delegate, so the in-process transport refuses the stream rather than lose all but its last piece. Read it with dataTask(with:) and a URLSessionDataDelegate, or"
 
     static func stubNeedingBody(among stubs: [StubMapping], for request: LoggedRequest) -> StubMapping? {
         let context = MatchContext(request: request)

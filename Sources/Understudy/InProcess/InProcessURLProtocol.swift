@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UnderstudyCore
+import UnderstudyServer
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +12,8 @@ import UnderstudyCore
 ///
 /// Linux rules it follows (see the project's Linux networking notes): the body is read from
 /// `httpBody` or a drained `httpBodyStream`; the response body goes out in one `didLoad` (corelibs
-/// keeps only the last chunk for completion-handler tasks); delays are scheduled, never slept;
+/// keeps only the last chunk for completion-handler tasks), except a stream, which goes piece by
+/// piece to a task with a data delegate (``InProcessStream``); delays are scheduled, never slept;
 /// the client is never called while a lock is held (it may call back into this protocol, e.g.
 /// `stopLoading`, on the same thread), and not again once `stopLoading` has been seen; redirects,
 /// challenges and dribbles are refused with a message.
@@ -29,10 +31,18 @@ final class InProcessURLProtocol: URLProtocol {
     private enum LoadState {
         case loading
         case delivering
+        /// A stream's end (or failure) is being told.
+        case ending
         case finished
     }
 
     private let state = Mutex(LoadState.loading)
+    /// A streamed answer's steps, worked out when it is decided.
+    private let timedBody = Mutex<TimedBody?>(nil)
+    /// The stream being played, once its head is out.
+    private let stream = Mutex<InProcessStream?>(nil)
+    /// Journals a streamed response, once: when the stream ends, or when its client left before it began.
+    private let streamJournal = Mutex<(@Sendable ([SubEvent]) -> Void)?>(nil)
     /// The host's connectivity and this request's id there, to stop tracking once answered.
     private let inFlight = Mutex<(InProcessConnectivity, UUID)?>(nil)
 
@@ -79,8 +89,10 @@ final class InProcessURLProtocol: URLProtocol {
             deliver(.fail(InProcessRefusal.errorCode, message: refusal.message, url: url))
             return
         }
-        let (decided, maybeDecision) = InProcessExchange.decide(
-            logged, engine: engine, refusal: InProcessExchange.urlSessionRefusal)
+        let reachesClient = Self.streamsReachClient(of: task)
+        let (decided, maybeDecision) = InProcessExchange.decide(logged, engine: engine) {
+            InProcessRefusal($0, streamsReachClient: reachesClient)?.message
+        }
         guard let decision = maybeDecision else {
             if case .fail(let code, let message) = decided { deliver(.fail(code, message: message, url: url)) }
             return
@@ -99,12 +111,26 @@ final class InProcessURLProtocol: URLProtocol {
             message: "Understudy in-process: the stub host went offline (goOffline()) while the request was in flight.",
             url: url)
         inFlight.withLock { $0 = (connectivity, inFlightID) }
-        connectivity.track(inFlightID) { unsafeSelf.deliver(offline) }
+        connectivity.track(inFlightID) { unsafeSelf.drop(offline) }
         let delay = decision.delay
         let timeout = request.timeoutInterval
         // The journal entry is completed when the answer is due, as the server completes it: after
         // the gate and the delay, whether or not the client is still there to be told.
-        let complete: @Sendable () -> Void = { InProcessExchange.complete(decision, engine: engine) }
+        let streams = decided.isRespond && decision.stream != nil && logged.method != "HEAD"
+        if streams {
+            // A stream's entry is completed when it ends, with each event sent, as the server does.
+            let journal: @Sendable ([SubEvent]) -> Void = { subEvents in
+                InProcessExchange.complete(decision, engine: engine, subEvents: subEvents)
+            }
+            streamJournal.withLock { $0 = journal }
+            timedBody.withLock { $0 = Self.steps(of: decision, request: request, gates: engine.gates) }
+        }
+        let complete: @Sendable () -> Void
+        if streams {
+            complete = {}
+        } else {
+            complete = { InProcessExchange.complete(decision, engine: engine) }
+        }
         if let gate = decision.gate {
             // Held: the gate calls back on release; the URLProtocol callback just waits.
             gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete) }
@@ -117,6 +143,17 @@ final class InProcessURLProtocol: URLProtocol {
     override func stopLoading() {
         state.withLock { $0 = .finished }
         untrack()
+        stream.withLock { $0 }?.stop()
+    }
+
+    /// On Linux, a URLProtocol's pieces reach only a data-task delegate as they are loaded; a
+    /// completion handler or `data(for:)` keeps only the last piece, and there is no `bytes(for:)`.
+    private static func streamsReachClient(of task: URLSessionTask?) -> Bool {
+        #if canImport(FoundationNetworking)
+            return task?.delegate is URLSessionDataDelegate
+        #else
+            return true
+        #endif
     }
 
     private func untrack() {
@@ -174,8 +211,98 @@ final class InProcessURLProtocol: URLProtocol {
             state = .delivering
             return true
         }
-        guard claimed else { return }
+        guard claimed else {
+            // A stream whose client left (or that timed out) before its head: journalled with no events.
+            if case .respond = outcome { streamJournal.withLock { $0.take() }?([]) }
+            return
+        }
+        if case .respond(let decision, let url, false) = outcome, let timed = timedBody.withLock({ $0.take() }) {
+            startStream(timed, decision: decision, url: url)
+            return
+        }
+        streamJournal.withLock { $0.take() }?([])
         tellClient(outcome)
+        state.withLock { $0 = .finished }
+        untrack()
+    }
+
+    /// The server transport's steps for a streamed decision; nil for any other.
+    private static func steps(of decision: ServeDecision, request: URLRequest, gates: ResponseGates) -> TimedBody? {
+        switch decision.stream {
+        case .serverSentEvents(let events)?:
+            let gate = events.heldBy.flatMap(gates.existing)
+            return .serverSentEvents(
+                events, lastEventID: request.value(forHTTPHeaderField: "Last-Event-ID"), gate: gate)
+        case .chunks(let chunks)?: return .chunks(chunks)
+        case nil: return nil
+        }
+    }
+
+    /// Tells the head, then hands the body to an ``InProcessStream``, which ends the load.
+    private func startStream(_ timed: TimedBody, decision: ServeDecision, url: URL) {
+        guard let client, mayTellClient,
+            let response = HTTPURLResponse(
+                url: url, statusCode: decision.status, httpVersion: "HTTP/1.1",
+                headerFields: Self.headerFields(decision))
+        else {
+            streamJournal.withLock { $0.take() }?([])
+            endStream(
+                (.badServerResponse, "Understudy in-process: the stub's status or headers make no HTTP response."))
+            return
+        }
+        client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        nonisolated(unsafe) let unsafeSelf = self
+        let journal = streamJournal.withLock { $0.take() } ?? { @Sendable _ in }
+        let player = InProcessStream(
+            timed,
+            client: .init(
+                load: { unsafeSelf.load($0) },
+                end: { fault in
+                    unsafeSelf.endStream(
+                        fault.map { ($0.urlErrorCode, "Understudy in-process: fault \($0.rawValue) mid-stream") })
+                }),
+            completed: journal)
+        stream.withLock { $0 = player }
+        if let (connectivity, id) = inFlight.withLock({ $0 }) {
+            connectivity.whenClosed(id) { player.endAfterLastStep() }
+        }
+        // A `stopLoading` since the head went out found no stream to stop: stop it here.
+        if !mayTellClient { player.stop() }
+        player.start()
+    }
+
+    /// One piece of a stream; false once `stopLoading` has been seen.
+    private func load(_ piece: Data) -> Bool {
+        guard let client, mayTellClient else { return false }
+        client.urlProtocol(self, didLoad: piece)
+        return true
+    }
+
+    /// The host went offline: a request still waiting fails; a stream stops where it is and fails.
+    private func drop(_ offline: Outcome) {
+        deliver(offline)
+        guard case .fail(let code, let message, _) = offline, let player = stream.withLock({ $0 }) else { return }
+        player.stop()
+        endStream((code, message))
+    }
+
+    /// Ends a stream: finished when `failure` is nil, else failed with that `URLError`, as a broken socket would.
+    private func endStream(_ failure: (code: URLError.Code, message: String)?) {
+        let claimed = state.withLock { state -> Bool in
+            guard state == .delivering else { return false }
+            state = .ending
+            return true
+        }
+        guard claimed else { return }
+        if let client, state.withLock({ $0 == .ending }) {
+            if let failure {
+                var info: [String: Any] = [NSLocalizedDescriptionKey: failure.message]
+                if let url = request.url { info[NSURLErrorFailingURLErrorKey] = url }
+                client.urlProtocol(self, didFailWithError: URLError(failure.code, userInfo: info))
+            } else {
+                client.urlProtocolDidFinishLoading(self)
+            }
+        }
         state.withLock { $0 = .finished }
         untrack()
     }
@@ -224,7 +351,10 @@ final class InProcessURLProtocol: URLProtocol {
                 fields[field.name] = field.value
             }
         }
-        if spelling["content-length"] == nil { fields["Content-Length"] = String(decision.body.count) }
+        // A stream's length is not known up front.
+        if spelling["content-length"] == nil, decision.stream == nil {
+            fields["Content-Length"] = String(decision.body.count)
+        }
         return fields
     }
 }

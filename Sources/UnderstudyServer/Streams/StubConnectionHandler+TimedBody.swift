@@ -73,10 +73,7 @@ extension StubConnectionHandler {
             timedBody?.next += 1
             switch step.action {
             case .send(let bytes, let note):
-                if var note {
-                    note["sentAt"] = .string(AdminDate.string(Date()))
-                    timedBody?.subEvents.append(SubEvent(type: TimedBody.eventSentType, data: note))
-                }
+                if let note { timedBody?.subEvents.append(TimedBody.sent(note)) }
                 lastActivity = .now()
                 // A write to a closed channel fails, and channelInactive ends the body.
                 let written = context.eventLoop.makePromise(of: Void.self)
@@ -119,19 +116,14 @@ extension StubConnectionHandler {
             endTimedBodyAfterLastStep(context: context)
             return
         }
-        timedBody?.subEvents.append(Self.clientLeft(afterSteps: live.next))
+        timedBody?.subEvents.append(TimedBody.clientLeft(afterSteps: live.next))
         endTimedBody(context: context)
     }
 
     /// The connection or stream is gone before the body ended: journal that the client left.
     func timedBodyLostItsClient() {
         guard let ended = takeTimedBody() else { return }
-        ended.completed(ended.subEvents + [Self.clientLeft(afterSteps: ended.next)])
-    }
-
-    private static func clientLeft(afterSteps count: Int) -> SubEvent {
-        SubEvent(
-            type: TimedBody.clientLeftType, data: ["stepsSent": .int(count), "at": .string(AdminDate.string(Date()))])
+        ended.completed(ended.subEvents + [TimedBody.clientLeft(afterSteps: ended.next)])
     }
 
     private func sendHeartbeat(context: ChannelHandlerContext) {

@@ -5,11 +5,12 @@ import UnderstudyJSON
 
 /// A response body that goes out piece by piece, each piece after its own delay: what a dribbled
 /// body, body chunks and server-sent events all become, so that one piece of machinery
-/// (StubConnectionHandler+TimedBody.swift) sends them, ends them and journals them.
-struct TimedBody {
+/// (StubConnectionHandler+TimedBody.swift) sends them, ends them and journals them. `package`, so the
+/// in-process transport plays the same steps to a URLProtocol client.
+package struct TimedBody: Sendable {
     /// One thing to do once its delay, counted from the step before, has passed.
-    struct Step {
-        enum Action {
+    package struct Step: Sendable {
+        package enum Action: Sendable {
             /// Send these bytes as one piece of the body; `note`, when set, goes in the journal
             /// as a sub-event with the time it was sent.
             case send(Data, note: JSONObject?)
@@ -17,27 +18,30 @@ struct TimedBody {
             case fault(Fault)
         }
 
-        var delay: TimeAmount
-        var action: Action
+        package var delay: TimeAmount
+        package var action: Action
         /// Waits at the body's ``TimedBody/gate`` first (a held server-sent event).
-        var held = false
+        package var held = false
+
+        /// ``delay`` for a transport without NIO's timers.
+        package var duration: Duration { .nanoseconds(delay.nanoseconds) }
     }
 
-    var steps: [Step]
+    package var steps: [Step]
     /// Stay open after the last step, until the client leaves or the server stops.
-    var keepOpen = false
+    package var keepOpen = false
     /// How often a heartbeat comment goes out while the body is open; nil for none.
-    var heartbeat: TimeAmount?
+    package var heartbeat: TimeAmount?
     /// True for streams, whose client hangs up by closing: one that half-closes is taken to have
     /// left, and the body ends at once. A dribbled body is an ordinary response, and goes out whole.
-    var endsWhenClientCloses = false
+    package var endsWhenClientCloses = false
     /// The gate held steps wait at, one release each; nil lets them go at once.
-    var gate: ResponseGate?
+    package var gate: ResponseGate?
 
     /// The sub-event type for each server-sent event that went out.
-    static let eventSentType = "SERVER_SENT_EVENT"
+    package static let eventSentType = "SERVER_SENT_EVENT"
     /// The sub-event type for a client that left before the body had ended.
-    static let clientLeftType = "CLIENT_LEFT_MID_STREAM"
+    package static let clientLeftType = "CLIENT_LEFT_MID_STREAM"
 
     /// WireMock's `chunkedDribbleDelay`: `count` near-equal pieces, each after an equal share of the total.
     static func dribble(_ body: Data, _ dribble: ChunkedDribbleDelay) -> TimedBody {
@@ -47,7 +51,7 @@ struct TimedBody {
     }
 
     /// `bodyChunks`, each after its own delay.
-    static func chunks(_ chunks: [BodyChunk]) -> TimedBody {
+    package static func chunks(_ chunks: [BodyChunk]) -> TimedBody {
         TimedBody(
             steps: chunks.map { chunk in
                 Step(delay: .milliseconds(Int64(chunk.delayMilliseconds ?? 0)), action: .send(chunk.bytes, note: nil))
@@ -57,7 +61,9 @@ struct TimedBody {
 
     /// `serverSentEvents`, starting after the one a reconnecting client saw last (`Last-Event-ID`).
     /// - Parameter gate: the engine's gate named by ``ServerSentEvents/heldBy``, if it adopted one.
-    static func serverSentEvents(_ stream: ServerSentEvents, lastEventID: String?, gate: ResponseGate?) -> TimedBody {
+    package static func serverSentEvents(_ stream: ServerSentEvents, lastEventID: String?, gate: ResponseGate?)
+        -> TimedBody
+    {
         let steps = stream.events(after: lastEventID).enumerated().map { offset, event in
             let delay = TimeAmount.milliseconds(Int64(event.delayMilliseconds ?? 0))
             guard let text = event.wireText else {
@@ -72,6 +78,18 @@ struct TimedBody {
             steps: steps, keepOpen: stream.keepOpen ?? false,
             heartbeat: stream.heartbeatMilliseconds.map { .milliseconds(Int64($0)) }, endsWhenClientCloses: true,
             gate: gate)
+    }
+
+    /// The sub-event for a step that went out with a journal note, stamped now.
+    package static func sent(_ note: JSONObject) -> SubEvent {
+        var note = note
+        note["sentAt"] = .string(AdminDate.string(Date()))
+        return SubEvent(type: eventSentType, data: note)
+    }
+
+    /// The sub-event for a client that left after `count` steps had gone out.
+    package static func clientLeft(afterSteps count: Int) -> SubEvent {
+        SubEvent(type: clientLeftType, data: ["stepsSent": .int(count), "at": .string(AdminDate.string(Date()))])
     }
 
     /// `count` pieces of near-equal size (fewer when the body is shorter than `count` bytes).
