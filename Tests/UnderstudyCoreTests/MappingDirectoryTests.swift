@@ -85,6 +85,18 @@ import Testing
         #expect(throws: FileAccessError.missing("nope.txt")) { try files.read("nope.txt") }
     }
 
+    /// The event loop's one-`stat` check: sure only for a plain path with nothing there.
+    @Test func aStaticFileIsRuledOutOnlyForAPlainPathWithNothingThere() throws {
+        let root = try makeRoot(["__files/docs/index.json": "{}", "__files/a.txt": "a"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = MappingDirectory(root: root).files
+        #expect(files.certainlyHasNoStaticFile(forPath: "/nothing/here"))
+        for path in ["/a.txt", "/docs", "/", "/a%2etxt", "/docs/../a.txt", "/x/..", "/%41"] {
+            #expect(!files.certainlyHasNoStaticFile(forPath: path), "\(path)")
+        }
+        #expect(files.certainlyHasNoStaticFile(forPath: "/a.b.c/d.e"))
+    }
+
     @Test func staticFilesUseWelcomeFiles() throws {
         let root = try makeRoot(["__files/docs/index.json": "{}", "__files/a.txt": "a"])
         defer { try? FileManager.default.removeItem(at: root) }

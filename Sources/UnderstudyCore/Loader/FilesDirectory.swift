@@ -44,7 +44,12 @@ public struct FilesDirectory: Sendable {
     /// no `..`) with nothing at it under `__files`. False when there is one or it takes longer to
     /// tell; ``staticFile(forPath:)`` then says which.
     func certainlyHasNoStaticFile(forPath path: String) -> Bool {
-        guard !path.contains("%"), !path.contains("..") else { return false }
+        // Byte scans: Foundation's `contains` on a String was a tenth of this 404's cost.
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == byte) { return false }
+            previous = byte
+        }
         let lexical = path.hasPrefix("/") ? url.path + path : url.path + "/" + path
         return !FileManager.default.fileExists(atPath: lexical)
     }
