@@ -23,7 +23,8 @@ enum YAMLReader {
             case .mapping(let mapping):
                 next = mapping.first { $0.key.scalar.map { escape($0.string) == token } ?? false }?.value
             case .sequence(let sequence):
-                next = Int(token).flatMap { sequence.indices.contains($0) ? sequence[$0] : nil }
+                // Only the index as written in pointers (`1`, not `01`), as the line map had it.
+                next = Int(token).flatMap { String($0) == token && sequence.indices.contains($0) ? sequence[$0] : nil }
             default:
                 next = nil
             }
