@@ -36,6 +36,19 @@ enum Measure {
     static func once(_ body: () -> Void) -> Duration {
         ContinuousClock().measure(body)
     }
+
+    /// One run's wall time and the process's CPU time (every thread's, as loading uses two).
+    static func onceWithCPU(_ body: () -> Void) -> (wall: Duration, cpu: Duration) {
+        let start = processCPUNanoseconds()
+        let wall = ContinuousClock().measure(body)
+        return (wall, .nanoseconds(processCPUNanoseconds() - start))
+    }
+
+    static func processCPUNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
 }
 
 extension Duration {

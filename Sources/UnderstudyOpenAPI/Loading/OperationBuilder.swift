@@ -141,10 +141,7 @@ struct OperationBuilder {
                 schema = try resolve(raw, at: mediaPointer + "/schema").0
                 index = schemaIndex(mediaPointer + "/schema")
             }
-            let type =
-                media.key.split(separator: ";").first.map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
-                } ?? ""
+            let type = MediaTypeName.essence(media.key)
             result.append(
                 MediaRule(
                     mediaType: type, schema: schema, schemaIndex: index, examples: examples,

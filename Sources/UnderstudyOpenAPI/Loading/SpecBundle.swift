@@ -19,12 +19,13 @@ struct SpecBundle: Sendable {
         let main = try SpecFile.read(url.standardizedFileURL)
         builder.files.append(("", main))
         builder.indexByPath[main.url.path] = 0
-        var root = try builder.rewrite(main.root, in: 0, pointer: "")
+        var root = try builder.rewrite(main.root, in: 0) ?? main.root
         var queue = 1
         while queue < builder.files.count {
             // Each newly merged file is rewritten in turn; rewriting may merge more.
             let index = queue
-            builder.merged[index] = try builder.rewrite(builder.files[index].file.root, in: index, pointer: "")
+            let fileRoot = builder.files[index].file.root
+            builder.merged[index] = try builder.rewrite(fileRoot, in: index) ?? fileRoot
             queue += 1
         }
         if !builder.merged.isEmpty, case .object(var object) = root {
@@ -33,7 +34,8 @@ struct SpecBundle: Sendable {
             root = .object(object)
         }
         let bundle = SpecBundle(root: root, files: builder.files)
-        try bundle.checkReferences(root, pointer: "")
+        var path: [String] = []
+        try bundle.checkReferences(root, path: &path)
         return bundle
     }
 
@@ -52,23 +54,35 @@ struct SpecBundle: Sendable {
         return OpenAPISpecError(file: place.file, line: place.line, pointer: place.pointer, reason: reason)
     }
 
-    /// Every `$ref` must lead somewhere: a dangling one fails loading, named.
-    private func checkReferences(_ value: JSONValue, pointer: String) throws(OpenAPISpecError) {
+    /// Every `$ref` must lead somewhere: a dangling one fails loading, named. `path` is where
+    /// `value` is, as keys and indices, made a pointer only for an error.
+    private func checkReferences(_ value: JSONValue, path: inout [String]) throws(OpenAPISpecError) {
         switch value {
         case .object(let object):
             if let target = object["$ref"]?.stringValue {
                 guard target.hasPrefix("#"), SpecPointer.resolve(String(target.dropFirst()), in: root) != nil else {
-                    throw error(at: pointer + "/$ref", "the $ref \"\(target)\" does not resolve")
+                    throw error(at: Self.pointer(path + ["$ref"]), "the $ref \"\(target)\" does not resolve")
                 }
             }
             for member in object where member.key != "$ref" {
-                try checkReferences(member.value, pointer: pointer + "/" + YAMLReader.escape(member.key))
+                path.append(member.key)
+                try checkReferences(member.value, path: &path)
+                path.removeLast()
             }
         case .array(let items):
-            for (index, item) in items.enumerated() { try checkReferences(item, pointer: pointer + "/\(index)") }
+            for (index, item) in items.enumerated() {
+                path.append(String(index))
+                try checkReferences(item, path: &path)
+                path.removeLast()
+            }
         default:
             break
         }
+    }
+
+    /// Keys and indices as a JSON pointer.
+    static func pointer(_ path: [String]) -> String {
+        path.map { "/" + YAMLReader.escape($0) }.joined()
     }
 
     private struct Builder {
@@ -81,51 +95,67 @@ struct SpecBundle: Sendable {
             index == 0 ? "" : "/\(SpecBundle.filesKey)/\(index - 1)"
         }
 
-        mutating func rewrite(_ value: JSONValue, in index: Int, pointer: String) throws(OpenAPISpecError) -> JSONValue
-        {
+        /// Where the value being rewritten is, as keys and indices, made a pointer only for an error.
+        var path: [String] = []
+        var pointer: String { SpecBundle.pointer(path) }
+
+        /// `value` with its references made pointers into the merged document; nil when nothing
+        /// in it changes (a file's references to itself in the main file), so it is not copied.
+        mutating func rewrite(_ value: JSONValue, in index: Int) throws(OpenAPISpecError) -> JSONValue? {
             switch value {
             case .object(let object):
-                var members: [JSONObject.Member] = []
-                for member in object {
-                    let child = pointer + "/" + YAMLReader.escape(member.key)
+                var members: [JSONObject.Member]?
+                let inDiscriminator = path.last == "discriminator"
+                for (offset, member) in object.members.enumerated() {
+                    path.append(member.key)
+                    let replaced: JSONValue?
                     if member.key == "$ref", let target = member.value.stringValue {
-                        members.append(.init(key: "$ref", value: .string(try reference(target, in: index, at: child))))
-                    } else if member.key == "mapping", pointer.hasSuffix("/discriminator"),
-                        case .object(let mapping) = member.value
-                    {
-                        members.append(.init(key: "mapping", value: try rewriteMapping(mapping, in: index, at: child)))
+                        let rewritten = try reference(target, in: index)
+                        replaced = rewritten == target ? nil : .string(rewritten)
+                    } else if member.key == "mapping", inDiscriminator, case .object(let mapping) = member.value {
+                        replaced = try rewriteMapping(mapping, in: index)
                     } else {
-                        members.append(
-                            .init(key: member.key, value: try rewrite(member.value, in: index, pointer: child)))
+                        replaced = try rewrite(member.value, in: index)
+                    }
+                    path.removeLast()
+                    if let replaced {
+                        if members == nil { members = object.members }
+                        members?[offset].value = replaced
                     }
                 }
-                return .object(JSONObject(members))
+                return members.map { .object(JSONObject($0)) }
             case .array(let items):
-                var result: [JSONValue] = []
+                var result: [JSONValue]?
                 for (offset, item) in items.enumerated() {
-                    result.append(try rewrite(item, in: index, pointer: pointer + "/\(offset)"))
+                    path.append(String(offset))
+                    let replaced = try rewrite(item, in: index)
+                    path.removeLast()
+                    if let replaced {
+                        if result == nil { result = items }
+                        result?[offset] = replaced
+                    }
                 }
-                return .array(result)
+                return result.map { .array($0) }
             default:
-                return value
+                return nil
             }
         }
 
         /// A discriminator's mapping with its references (not its bare schema names) made pointers
-        /// into the merged document, as `$ref`s are.
-        mutating func rewriteMapping(_ mapping: JSONObject, in index: Int, at pointer: String) throws(OpenAPISpecError)
-            -> JSONValue
-        {
-            var members: [JSONObject.Member] = []
-            for member in mapping {
-                var value = member.value
-                if let target = value.stringValue, Self.isReference(target) {
-                    value = .string(
-                        try reference(target, in: index, at: pointer + "/" + YAMLReader.escape(member.key)))
+        /// into the merged document, as `$ref`s are; nil when none changes.
+        mutating func rewriteMapping(_ mapping: JSONObject, in index: Int) throws(OpenAPISpecError) -> JSONValue? {
+            var members: [JSONObject.Member]?
+            for (offset, member) in mapping.members.enumerated() {
+                guard let target = member.value.stringValue, Self.isReference(target) else { continue }
+                path.append(member.key)
+                let rewritten = try reference(target, in: index)
+                path.removeLast()
+                if rewritten != target {
+                    if members == nil { members = mapping.members }
+                    members?[offset].value = .string(rewritten)
                 }
-                members.append(.init(key: member.key, value: value))
             }
-            return .object(JSONObject(members))
+            return members.map { .object(JSONObject($0)) }
         }
 
         /// Whether a mapping value is a reference rather than a schema name.
@@ -135,8 +165,7 @@ struct SpecBundle: Sendable {
         }
 
         /// `target` as a pointer into the merged document, merging the file it names if need be.
-        mutating func reference(_ target: String, in index: Int, at pointer: String) throws(OpenAPISpecError) -> String
-        {
+        mutating func reference(_ target: String, in index: Int) throws(OpenAPISpecError) -> String {
             let file = files[index].file
             let hash = target.firstIndex(of: "#")
             let filePart = String(target[..<(hash ?? target.endIndex)])

@@ -2,12 +2,12 @@ import Foundation
 import UnderstudyJSON
 import Yams
 
-/// One spec file read into JSON, with the line each value starts on (YAML and JSON alike).
+/// One spec file read into JSON, with its text for placing a problem on a line (YAML and JSON alike).
 struct SpecFile: Sendable {
     let url: URL
     let root: JSONValue
-    /// The line of each value, by JSON pointer.
-    let lines: [String: Int]
+    /// Kept so that a failing load can find a line; a load that succeeds never reads it again.
+    let text: String
 
     /// Reads a `.json` file as JSON and anything else as YAML (of which JSON is a subset).
     static func read(_ url: URL) throws(OpenAPISpecError) -> SpecFile {
@@ -22,25 +22,17 @@ struct SpecFile: Sendable {
         }
         if url.pathExtension.lowercased() == "json" {
             do {
-                let root = try JSONParser.parse(data)
-                // JSON gets lines from the same YAML pass, which reads JSON too; a failure there costs only lines.
-                let lines = (try? YAMLReader.read(text, file: url.path))?.1 ?? [:]
-                return SpecFile(url: url, root: root, lines: lines)
+                return SpecFile(url: url, root: try JSONParser.parse(data), text: text)
             } catch {
                 throw OpenAPISpecError(file: url.path, line: error.line, reason: "not valid JSON: \(error.message)")
             }
         }
-        let (root, lines) = try YAMLReader.read(text, file: url.path)
-        return SpecFile(url: url, root: root, lines: lines)
+        return SpecFile(url: url, root: try YAMLReader.read(text, file: url.path), text: text)
     }
 
-    /// The line of the value at `pointer`, or of the nearest value around it.
+    /// The line of the value at `pointer`, or of the nearest value around it. JSON is read for it
+    /// as YAML, of which it is a subset; a file that does not read so has no lines.
     func line(of pointer: String) -> Int? {
-        var current = pointer
-        while true {
-            if let line = lines[current] { return line }
-            guard let slash = current.lastIndex(of: "/") else { return nil }
-            current = String(current[..<slash])
-        }
+        YAMLReader.line(of: pointer, in: text)
     }
 }

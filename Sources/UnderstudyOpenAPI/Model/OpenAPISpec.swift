@@ -21,7 +21,20 @@ public struct OpenAPISpec: Sendable {
     ///   holds a schema that does not compile.
     public static func load(_ url: URL) throws(OpenAPISpecError) -> OpenAPISpec {
         let bundle = try SpecBundle.load(url)
-        let version = try StructureCheck.check(bundle)
+        let version = try StructureCheck.version(bundle)
+        // OpenAPIKit's check and compiling the operations only read the document, so they run
+        // side by side; a structural problem is still the one a broken spec reports.
+        let check: @Sendable () throws(OpenAPISpecError) -> Void = { () throws(OpenAPISpecError) in
+            try StructureCheck.check(bundle, version: version)
+        }
+        return try SideBySide.run(
+            check, while: { () throws(OpenAPISpecError) in try compile(bundle, version: version, file: url.path) })
+    }
+
+    /// The operations and schemas of a checked document.
+    private static func compile(_ bundle: SpecBundle, version: StructureCheck.Version, file: String)
+        throws(OpenAPISpecError) -> OpenAPISpec
+    {
         var document = bundle.root
         if version == .v30 { document = NullableRewriter.rewrite(document) }
         var builder = OperationBuilder(document: document, bundle: bundle)
@@ -43,10 +56,10 @@ public struct OpenAPISpec: Sendable {
         let operations = drafts.map { draft in
             OpenAPIOperation(
                 method: draft.method, pathTemplate: draft.pathTemplate, specPointer: draft.specPointer,
-                file: url.path, parameters: draft.parameters, body: draft.body, responses: draft.responses)
+                file: file, parameters: draft.parameters, body: draft.body, responses: draft.responses)
         }
         return OpenAPISpec(
-            file: url.path, operations: operations, document: document, validators: validators,
+            file: file, operations: operations, document: document, validators: validators,
             index: PathTemplateIndex(operations.map { ($0.pathTemplate, $0.method) }),
             basePaths: Self.basePaths(document))
     }

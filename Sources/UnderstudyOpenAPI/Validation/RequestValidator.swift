@@ -11,8 +11,9 @@ struct RequestValidator {
         of request: LoggedRequest, operation: OpenAPIOperation, pathParameters: [String: String]
     ) -> [ContractViolation] {
         var result: [ContractViolation] = []
-        let query = request.queryParameters
-        let cookies = request.cookies
+        // Parsed only when a parameter is read from them.
+        lazy var query = request.queryParameters
+        lazy var cookies = request.cookies
         for rule in operation.parameters {
             if rule.location == .query, isObject(rule) {
                 result += objectViolations(rule, query: query)
@@ -146,8 +147,7 @@ enum FormBody {
 /// Picks the documented media type for a Content-Type: exact first, then `type/*`, then `*/*`.
 enum MediaMatcher {
     static func best(for contentType: String?, in rules: [MediaRule]) -> MediaRule? {
-        let type =
-            contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let type = contentType.map(MediaTypeName.essence) ?? ""
         if let exact = rules.first(where: { $0.mediaType == type }) { return exact }
         let major = type.split(separator: "/").first.map(String.init) ?? ""
         if let range = rules.first(where: { $0.mediaType == major + "/*" }) { return range }
