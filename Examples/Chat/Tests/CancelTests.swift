@@ -16,13 +16,13 @@ struct CancelTests {
             let chat = ChatModel(baseURL: host.baseURL, configuration: host.sessionConfiguration())
 
             chat.send("Say hello")
-            await eventually("the first token is shown") { chat.state == .streaming("Hel") }
+            await eventually("the first token is shown", timeout: ChatWaits.timeout) { chat.state == .streaming("Hel") }
             await host.expectHeld(stream)
             chat.cancel()
             #expect(chat.state == .cancelled("Hel"))
 
             // Not released yet: only the client leaving (a closed connection, or stopLoading) ends this stream.
-            await eventually("the stub host saw the client leave") {
+            await eventually("the stub host saw the client leave", timeout: ChatWaits.timeout) {
                 host.serveEvents.first?.subEvents.map(\.type) == ["SERVER_SENT_EVENT", "CLIENT_LEFT_MID_STREAM"]
             }
             // Had the request lived on, the rest of the answer would now reach the model.

@@ -17,12 +17,14 @@ struct NotificationsTests {
         defer { feed.disconnect() }
 
         // The welcome says the channel is open, so the push below has somewhere to go.
-        await eventually("the welcome arrives") { feed.notifications.count == 1 }
+        await eventually("the welcome arrives", timeout: ChatWaits.timeout) { feed.notifications.count == 1 }
         let pushed = server.send(
             .text(#"{"title":"New reply","body":"Rita answered you"}"#), to: .get("/notifications"))
         #expect(pushed.count == 1)
 
-        await eventually("the pushed notification arrives") { feed.notifications.count == 2 }
+        await eventually("the pushed notification arrives", timeout: ChatWaits.timeout) {
+            feed.notifications.count == 2
+        }
         #expect(
             feed.notifications == [
                 AppNotification(title: "Welcome", body: "You are connected"),
@@ -39,7 +41,7 @@ struct NotificationsTests {
         feed.connect(try await Self.socket(to: server))
         defer { feed.disconnect() }
 
-        await eventually("the welcome arrives") { feed.notifications.count == 1 }
+        await eventually("the welcome arrives", timeout: ChatWaits.timeout) { feed.notifications.count == 1 }
         #expect(feed.notifications.first?.title == "Welcome")
     }
 

@@ -30,7 +30,7 @@ struct ResumeAndFaultTests {
             let chat = ChatModel(baseURL: host.baseURL, configuration: host.sessionConfiguration())
 
             chat.send("Say hello")
-            await eventually("both tokens are shown") { chat.state == .streaming("Hello") }
+            await eventually("both tokens are shown", timeout: ChatWaits.timeout) { chat.state == .streaming("Hello") }
             await host.expectHeld(firstTry)
             firstTry.release()
             await chat.waitUntilAnswered()
@@ -49,12 +49,14 @@ struct ResumeAndFaultTests {
             let chat = ChatModel(baseURL: host.baseURL, configuration: host.sessionConfiguration())
 
             chat.send("Say hello")
-            await eventually("the first token is shown") { chat.state == .streaming("Hel") }
+            await eventually("the first token is shown", timeout: ChatWaits.timeout) { chat.state == .streaming("Hel") }
             await host.expectHeld(stream)
             // Open for good: the reset goes out on the first stream and again on the resumed one.
             stream.release()
             // Not `waitUntilAnswered()`: a client that retried without end would never answer.
-            await eventually("the failure is shown") { chat.state == .failed("Hel", .connectionLost) }
+            await eventually("the failure is shown", timeout: ChatWaits.timeout) {
+                chat.state == .failed("Hel", .connectionLost)
+            }
             let sent = host.requests(matching: ChatStubs.completions).map { $0.headers.first("Last-Event-ID") }
             #expect(sent == [nil, "1"])
         }

@@ -21,12 +21,14 @@ struct StreamingAnswerTests {
             #expect(chat.state == .idle)
 
             chat.send("Say hello")
-            await eventually("the first token is shown") { chat.state == .streaming("Hel") }
+            await eventually("the first token is shown", timeout: ChatWaits.timeout) { chat.state == .streaming("Hel") }
             try await stream.waitUntilHolding(1)
             #expect(chat.state == .streaming("Hel"))
 
             stream.release(count: 1)
-            await eventually("the second token is shown") { chat.state == .streaming("Hello") }
+            await eventually("the second token is shown", timeout: ChatWaits.timeout) {
+                chat.state == .streaming("Hello")
+            }
             try await stream.waitUntilHolding(1)
             #expect(chat.state == .streaming("Hello"))
 
