@@ -41,8 +41,9 @@ struct TLSBadInputTests {
     func silentClientTimesOut() async throws {
         let folder = try TemporaryFolder()
         // Long enough that the good request after it (a curl process, on a loaded CI machine) is
-        // not cut off at its own handshake: 200 ms was not, with the whole suite running.
-        let tls = try StubServerTLS.generated(handshakeTimeout: .seconds(2))
+        // not cut off at its own handshake: 200 ms was not, with the whole suite running, and 2 s
+        // was not under ThreadSanitizer.
+        let tls = try StubServerTLS.generated(handshakeTimeout: .seconds(8))
         let caFile = try folder.write("ca.pem", try tls.certificateAuthorityPEM())
         try await withStubServer(tls: tls) { server in
             server.stub(.get("/good"), .ok(body: "still here"))
