@@ -93,6 +93,18 @@ if wanted("near distinct") {
         _ = nearStore.nearMisses(to: get("/items/\(next)"))
     }
     table.add("near misses for /items/N (N ≥ 10000, each new)", distinct.micros, "", "")
+    let closest = Measure.perCall(iterations: 2_000) {
+        next += 1
+        _ = nearStore.nearMisses(to: get("/items/\(next)"), limit: 1)
+    }
+    table.add("  the closest alone (what a 404 shows)", closest.micros, "", "")
+    // The whole quick miss a fast path answers: the search, the diff text and the journal entry.
+    let engine = StubEngine(store: nearStore)
+    let quick = Measure.perCall(iterations: 2_000) {
+        next += 1
+        _ = engine.decide(get("/items/\(next)"), capabilities: .atOnceWithQuickMisses)
+    }
+    table.add("  404 on the fast path (search, diff, journal)", quick.micros, "", "")
     // Far from every stub: the search must widen its cut-off many times before anything ranks.
     let far = Measure.perCall(iterations: 500) {
         next += 1

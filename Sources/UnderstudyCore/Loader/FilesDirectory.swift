@@ -4,10 +4,13 @@ import Foundation
 public struct FilesDirectory: Sendable {
     /// The `__files` folder.
     public let url: URL
+    /// `url.path`, kept: Foundation works it out anew on every read, and every 404 asks.
+    private let rootPath: String
 
     /// Files served from this folder.
     public init(url: URL) {
         self.url = url.standardizedFileURL
+        rootPath = self.url.path
     }
 
     /// The file for a `bodyFileName` (or a static path), refusing anything that resolves outside
@@ -50,7 +53,7 @@ public struct FilesDirectory: Sendable {
             if byte == UInt8(ascii: "%") || (byte == UInt8(ascii: ".") && previous == byte) { return false }
             previous = byte
         }
-        let lexical = path.hasPrefix("/") ? url.path + path : url.path + "/" + path
+        let lexical = path.hasPrefix("/") ? rootPath + path : rootPath + "/" + path
         return !FileManager.default.fileExists(atPath: lexical)
     }
 
@@ -62,7 +65,7 @@ public struct FilesDirectory: Sendable {
         // A path with `..` goes the long way, as its lexical form is not where it leads.
         let decoded = clean.contains("%") ? (clean.removingPercentEncoding ?? clean) : clean
         if !decoded.contains("..") {
-            let lexical = decoded.hasPrefix("/") ? url.path + decoded : url.path + "/" + decoded
+            let lexical = decoded.hasPrefix("/") ? rootPath + decoded : rootPath + "/" + decoded
             guard FileManager.default.fileExists(atPath: lexical) else { return nil }
         }
         guard let base = try? resolve(clean) else { return nil }
