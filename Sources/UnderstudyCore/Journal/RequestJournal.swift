@@ -37,12 +37,15 @@ public final class RequestJournal: Sendable {
 
     /// Records an event, dropping the oldest when full, then tells observers.
     public func record(_ event: ServeEvent) {
+        // The oldest event, once full, is swapped out here and freed after the lock is let go:
+        // freeing its request, body and report is most of the time spent holding it.
+        var slot = event
         let observers = state.withLock { state -> [@Sendable (ServeEvent) -> Void] in
             if state.capacity > 0 {
                 if state.events.count < state.capacity {
-                    state.events.append(event)
+                    state.events.append(slot)
                 } else {
-                    state.events[state.head] = event
+                    swap(&state.events[state.head], &slot)
                     state.head = (state.head + 1) % state.capacity
                     state.dropped += 1
                 }
