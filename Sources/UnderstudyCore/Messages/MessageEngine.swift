@@ -132,7 +132,7 @@ public final class MessageEngine: Sendable {
         do {
             return .text(
                 try templater.cache.template(text).render(
-                    channelRequest: request.request, message: model, systemKeys: templater.systemKeys,
+                    channelRequest: request, message: model, systemKeys: templater.systemKeys,
                     environment: templateEnvironment))
         } catch {
             return .text(error.description)
