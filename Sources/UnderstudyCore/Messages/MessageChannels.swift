@@ -46,9 +46,28 @@ public struct MessageChannel: Sendable, Identifiable {
 
 /// The open channels of one stub world, oldest first.
 public final class MessageChannels: Sendable {
-    struct Entry: Sendable {
-        var channel: MessageChannel
-        var sink: any MessageChannelSink
+    /// A class, so the lookup on every message hands out one reference rather than copying the
+    /// channel and its sink field by field.
+    final class Entry: Sendable {
+        let channel: MessageChannel
+        let sink: any MessageChannelSink
+        /// The `message` stubs that may answer this channel, for the store version they name.
+        private let cached = Mutex<MessageCandidates?>(nil)
+
+        init(channel: MessageChannel, sink: any MessageChannelSink) {
+            self.channel = channel
+            self.sink = sink
+        }
+
+        /// The candidate stubs for the store as it is now, worked out again only when it changed.
+        func candidates(in store: MessageStubStore) -> MessageCandidates {
+            let version = store.version
+            if let current = cached.withLock({ $0 }), current.version == version { return current }
+            let (latest, stubs) = store.versioned
+            let made = MessageCandidates(version: latest, stubs: stubs, request: channel.request)
+            cached.withLock { $0 = made }
+            return made
+        }
     }
 
     private struct State {

@@ -1,5 +1,6 @@
 import Foundation
 import UnderstudyJSON
+import UnderstudyTemplating
 
 /// The message side of one stub world: message stubs, open channels and the message journal.
 /// A transport reports channels opening and closing and messages arriving; the engine picks
@@ -14,11 +15,14 @@ public final class MessageEngine: Sendable {
     /// Renders `response-template` sends; shared with the HTTP side.
     let templater: ResponseTemplater
     let files: FilesDirectory?
+    /// What `response-template` sends render with; the same for every message.
+    private let templateEnvironment: TemplateEnvironment
 
     init(templater: ResponseTemplater, files: FilesDirectory?, journal: MessageJournal = MessageJournal()) {
         self.templater = templater
         self.files = files
         self.journal = journal
+        self.templateEnvironment = templater.environment(files: files)
     }
 
     /// True when an HTTP answer may trigger a message stub.
@@ -35,7 +39,7 @@ public final class MessageEngine: Sendable {
             guard case .channelOpen(let pattern) = $0.trigger else { return false }
             return pattern?.matches(context) ?? true
         }) {
-            run(stub, origin: entry, request: request, message: nil)
+            run(stub, origin: entry, request: channel.shared, message: nil)
         }
         return channel.id
     }
@@ -47,26 +51,10 @@ public final class MessageEngine: Sendable {
     /// records the message (matched or not) before anything the stub sends.
     public func received(_ message: MessageBody, channelID: UUID) {
         guard let entry = channels.entry(id: channelID) else { return }
-        // Made only when a stub has a channel pattern to check.
-        var context: MatchContext?
-        let stub = stubs.stubs.first { stub in
-            // Borrowed in place: binding the trigger's patterns would copy them for every stub tried.
-            switch stub.trigger {
-            case .message(let channel, let body):
-                if let body, !body.matches(message) { return false }
-                guard let channel else { return true }
-                let made = context ?? MatchContext(request: entry.channel.request)
-                context = made
-                return channel.matches(made)
-            default:
-                return false
-            }
-        }
-        journal.record(
-            MessageServeEvent(
-                direction: .received, channel: entry.channel, message: message,
-                stub: stub))
-        if let stub { run(stub, origin: entry, request: entry.channel.request, message: message) }
+        let request = entry.channel.shared
+        let stub = entry.candidates(in: stubs).first(matching: message, request: request)
+        journal.record { MessageServeEvent(direction: .received, channel: entry.channel, message: message, stub: stub) }
+        if let stub { run(stub, origin: entry, request: request, message: message) }
     }
 
     /// An HTTP request was answered, by the stub with `stubID` when one matched: the
@@ -74,11 +62,12 @@ public final class MessageEngine: Sendable {
     public func httpRequestServed(_ request: LoggedRequest, stubID: UUID?) {
         let all = stubs.stubs
         let context = MatchContext(request: request)
+        let shared = SharedRequest(request)
         for stub in all {
             switch stub.trigger {
-            case .httpStub(let id) where id == stubID: run(stub, origin: nil, request: request, message: nil)
+            case .httpStub(let id) where id == stubID: run(stub, origin: nil, request: shared, message: nil)
             case .httpRequest(let pattern) where pattern.matches(context):
-                run(stub, origin: nil, request: request, message: nil)
+                run(stub, origin: nil, request: shared, message: nil)
             default: continue
             }
         }
@@ -94,14 +83,20 @@ public final class MessageEngine: Sendable {
     }
 
     private func run(
-        _ stub: MessageStubMapping, origin: MessageChannels.Entry?, request: LoggedRequest, message: MessageBody?
+        _ stub: MessageStubMapping, origin: MessageChannels.Entry?, request: SharedRequest, message: MessageBody?
     ) {
         for action in stub.actions {
             switch action {
             case .send(let send):
                 let body = rendered(send, request: request, message: message)
+                let delay = send.delayMilliseconds ?? 0
+                // The usual answer, back on the channel it came from: no array of one to make.
+                if case .originating = send.target {
+                    if let origin { self.send(body, to: origin, stub: stub, delay: delay) }
+                    continue
+                }
                 for entry in targets(send.target, origin: origin) {
-                    self.send(body, to: entry, stub: stub, delay: send.delayMilliseconds ?? 0)
+                    self.send(body, to: entry, stub: stub, delay: delay)
                 }
             case .close(let close):
                 for entry in targets(close.target, origin: origin) {
@@ -122,16 +117,13 @@ public final class MessageEngine: Sendable {
     private func send(_ body: MessageBody, to entry: MessageChannels.Entry, stub: MessageStubMapping?, delay: Int) {
         let journal = self.journal
         entry.sink.send(body, afterMilliseconds: delay) {
-            journal.record(
-                MessageServeEvent(
-                    direction: .sent, channel: entry.channel, message: body,
-                    stub: stub))
+            journal.record { MessageServeEvent(direction: .sent, channel: entry.channel, message: body, stub: stub) }
         }
     }
 
     /// A text body rendered as a template when the send names `response-template`; a template
     /// error is sent as its text, so the client sees what went wrong.
-    private func rendered(_ send: MessageSend, request: LoggedRequest, message: MessageBody?) -> MessageBody {
+    private func rendered(_ send: MessageSend, request: SharedRequest, message: MessageBody?) -> MessageBody {
         // The transformer first: it is a short array, and most sends are not templated.
         guard send.transformers.contains("response-template"), case .text(let text) = send.body,
             text.utf8.contains(UInt8(ascii: "{"))
@@ -141,7 +133,7 @@ public final class MessageEngine: Sendable {
             return .text(
                 try templater.cache.template(text).render(
                     channelRequest: request, message: model, systemKeys: templater.systemKeys,
-                    environment: templater.environment(files: files)))
+                    environment: templateEnvironment))
         } catch {
             return .text(error.description)
         }

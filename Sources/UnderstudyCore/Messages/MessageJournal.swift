@@ -17,6 +17,16 @@ public final class MessageJournal: Sendable {
             head == 0 ? events : Array(events[head...] + events[..<head])
         }
 
+        /// Appends, or overwrites the oldest once full.
+        mutating func keep(_ event: __owned MessageServeEvent) {
+            if events.count < capacity {
+                events.append(event)
+            } else if capacity > 0 {
+                events[head] = event
+                head = (head + 1) % capacity
+            }
+        }
+
         /// Back to a plain array, oldest first, for the rare edits in the middle.
         mutating func straighten() {
             events = ordered
@@ -32,18 +42,23 @@ public final class MessageJournal: Sendable {
     }
 
     /// Records a message, then tells the observers.
-    public func record(_ event: MessageServeEvent) {
-        let observers = state.withLock { state -> [@Sendable (MessageServeEvent) -> Void] in
-            if state.events.count < state.capacity {
-                state.events.append(event)
-            } else if state.capacity > 0 {
-                state.events[state.head] = event
-                state.head = (state.head + 1) % state.capacity
-            }
+    public func record(_ event: MessageServeEvent) { record { event } }
+
+    /// Records the event `make` builds, then tells the observers. Built under the lock, the event
+    /// goes into the ring as it is, with no copy of its fields to make and drop (two per message).
+    func record(_ make: () -> MessageServeEvent) {
+        typealias Observer = @Sendable (MessageServeEvent) -> Void
+        let (told, observers) = state.withLock { state -> (MessageServeEvent?, [Observer]) in
+            let event = make()
             // Most of the time nobody waits: no array to make then.
-            return state.observers.isEmpty ? [] : Array(state.observers.values)
+            guard !state.observers.isEmpty else {
+                state.keep(event)
+                return (nil, [])
+            }
+            state.keep(event)
+            return (event, Array(state.observers.values))
         }
-        for observer in observers { observer(event) }
+        if let told { for observer in observers { observer(told) } }
     }
 
     /// The newest `capacity` messages, oldest first.

@@ -8,6 +8,8 @@ public final class MessageStubStore: Sendable {
     private let state = Mutex<[MessageStubMapping]>([])
     /// Kept beside the list so every HTTP answer can ask cheaply whether it may trigger a stub.
     private let httpTriggers = Mutex(false)
+    /// Bumped by every change, so a channel's cached candidate stubs know when they are stale.
+    private let changes = Atomic<Int>(0)
 
     /// An empty store.
     public init() {}
@@ -18,9 +20,19 @@ public final class MessageStubStore: Sendable {
     /// True when some stub is triggered by HTTP requests (`http-stub`, `http-request`).
     public var hasHTTPTriggers: Bool { httpTriggers.withLock { $0 } }
 
+    /// A number that changes whenever the stubs do.
+    var version: Int { changes.load(ordering: .acquiring) }
+
+    /// Every stub with the version it belongs to, read together.
+    var versioned: (version: Int, stubs: [MessageStubMapping]) {
+        state.withLock { (version, $0) }
+    }
+
+    /// Called with the lock held, so the version a reader sees with the list is never older than it.
     private func changed(_ stubs: [MessageStubMapping]) {
         let any = stubs.contains(where: \.hasHTTPTrigger)
         httpTriggers.withLock { $0 = any }
+        changes.add(1, ordering: .releasing)
     }
 
     /// Adds a stub, replacing one with the same id.

@@ -42,9 +42,13 @@ extension StubConnectionHandler {
         HTTP1Handlers.remove(from: channel).assumeIsolated().whenComplete { result in
             do {
                 try result.get()
+                // Only HTTP answers send raw bytes: frames need no hop through its writer.
+                let pipeline = channel.pipeline.syncOperations
+                if let writer = try? pipeline.context(handlerType: RawBytesWriter.self) {
+                    pipeline.removeHandler(context: writer, promise: nil)
+                }
                 let switching = WebSocketHandshake.switchingProtocols(accepted, allocator: channel.allocator)
                 channel.writeAndFlush(switching, promise: nil)
-                let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxMessage)))
                 try pipeline.addHandler(WebSocketFrameEncoder())
                 try pipeline.addHandler(

@@ -38,13 +38,14 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        let batch = NIOLoopBoundBox(ReadBatch(), eventLoop: context.eventLoop)
+        let batch = NIOLoopBoundBox(ReadBatch(context: context), eventLoop: context.eventLoop)
         self.batch = batch
         channelID = engine.opened(request: request, sink: WebSocketSink(channel: context.channel, batch: batch))
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        batch?.value.context = nil
         forget()
     }
 
