@@ -6,18 +6,50 @@ package enum JSONSchemaPointer {
     /// The reference tokens of a pointer such as `/definitions/a~1b`, percent-decoded first
     /// because a pointer inside a URI fragment may be percent-encoded.
     package static func tokens(fromFragment fragment: String) -> [String]? {
-        let decoded = fragment.removingPercentEncoding ?? fragment
+        // Without `%` there is nothing to percent-decode, and the tokens are unescaped byte by
+        // byte: Foundation's string searching is slow on Linux, and every `$ref` asks.
+        var decoded = fragment
+        if fragment.utf8.contains(UInt8(ascii: "%")) { decoded = fragment.removingPercentEncoding ?? fragment }
         if decoded.isEmpty { return [] }
-        guard decoded.hasPrefix("/") else { return nil }
-        return decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in
-            // "~1" first would turn "~01" into "/"; the RFC says to decode "~1" then "~0".
-            token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        guard decoded.utf8.first == UInt8(ascii: "/") else { return nil }
+        return decoded.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().map(
+            unescape)
     }
 
+    /// A token with `~1` read as `/` and then `~0` as `~` (RFC 6901: so `~01` is `~1`); any
+    /// other `~` stays.
+    package static func unescape(_ token: Substring.UTF8View) -> String {
+        guard token.contains(UInt8(ascii: "~")) else { return String(Substring(token)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.count)
+        var iterator = token.makeIterator()
+        var pending = iterator.next()
+        while let byte = pending {
+            pending = iterator.next()
+            guard byte == UInt8(ascii: "~"), let next = pending, next == UInt8(ascii: "0") || next == UInt8(ascii: "1")
+            else {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(next == UInt8(ascii: "0") ? UInt8(ascii: "~") : UInt8(ascii: "/"))
+            pending = iterator.next()
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A key as one token: `~` as `~0` and `/` as `~1`.
     package static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.utf8.count + 4)
+        for byte in token.utf8 {
+            switch byte {
+            case UInt8(ascii: "~"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+            case UInt8(ascii: "/"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     package static func string(_ tokens: [String]) -> String {
