@@ -37,6 +37,28 @@ import UnderstudyJSON
             #"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"get": {"responses": 1}}}}"#,
             false
         ),
+        // Repeated subtrees, which SpecDecoder decodes once per type: valid twice over; valid as
+        // a response but not as the `info` it is repeated as; refused in both places.
+        (
+            #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "d"}}}},
+                       "/b": {"get": {"responses": {"200": {"description": "d"}}}}}}
+            """#, true
+        ),
+        (
+            #"""
+            {"openapi": "3.1.0", "info": {"description": "d"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "d"}}}}}}
+            """#, false
+        ),
+        (
+            #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+             "paths": {"/a": {"get": {"responses": {"200": {"description": 1}}}},
+                       "/b": {"get": {"responses": {"200": {"description": 1}}}}}}
+            """#, false
+        ),
         (#"{"openapi": "3.1.0", "info": {"version": "1"}, "paths": {}}"#, false),
         (
             #"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"get": {"respones": {}}}}}"#,

@@ -14,6 +14,8 @@ struct JSONSchemaCompiler {
     private var nodes: [JSONSchemaNode] = []
     private var indexByLocation: [String: Int] = [:]
     private var depth = 0
+    /// Finds each schema from the last one found; compiling goes depth first.
+    private var cursor: JSONSchemaPointerCursor
 
     static func compile(_ schema: JSONValue, version: JSONSchemaValidator.Version) throws -> JSONSchemaProgram {
         switch schema {
@@ -47,6 +49,7 @@ struct JSONSchemaCompiler {
     private init(version: JSONSchemaValidator.Version, references: JSONSchemaReferences) {
         self.version = version
         self.references = references
+        cursor = JSONSchemaPointerCursor(root: references.root)
     }
 
     /// Whether this draft has `$ref` replace its siblings (draft 4 to 7) rather than join them.
@@ -61,7 +64,7 @@ struct JSONSchemaCompiler {
     mutating func node(at tokens: [String], parentBase: String, booleanAllowed: Bool? = nil) throws -> Int {
         let location = JSONSchemaPointer.string(tokens)
         if let existing = indexByLocation[location] { return existing }
-        guard let value = JSONSchemaPointer.resolve(tokens, in: references.root) else {
+        guard let value = cursor.resolve(tokens) else {
             throw failure(at: tokens, "no schema here")
         }
         guard depth < Self.maximumDepth else { throw failure(at: tokens, "schema nested too deeply") }

@@ -35,11 +35,7 @@ enum JSONSchemaFormat: String, Sendable {
                 return false
             }
             return Self.isDate(bytes[..<10]) && Self.isTime(bytes[11...])
-        case .email:
-            guard let at = text.firstIndex(of: "@") else { return false }
-            let domain = text[text.index(after: at)...]
-            return at != text.startIndex && !domain.isEmpty && !domain.contains("@")
-                && !text.contains(where: \.isWhitespace)
+        case .email: return JSONSchemaEmail.accepts(text)
         case .uuid: return text.utf8.count == 36 && UUID(uuidString: text) != nil
         case .ipv4: return Self.isIPv4(text)
         case .ipv6: return text.contains(":") && text.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }

@@ -6,6 +6,15 @@ package enum JSONSchemaPointer {
     /// The reference tokens of a pointer such as `/definitions/a~1b`, percent-decoded first
     /// because a pointer inside a URI fragment may be percent-encoded.
     package static func tokens(fromFragment fragment: String) -> [String]? {
+        // ASCII without `%` (nearly every pointer) is split and unescaped byte by byte:
+        // Foundation's string replacing is slow on Linux, and every `$ref` asks. Other text keeps
+        // the character-level code, whose grapheme rules a byte split would not share.
+        if !fragment.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) {
+            if fragment.isEmpty { return [] }
+            guard fragment.utf8.first == UInt8(ascii: "/") else { return nil }
+            return fragment.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
+                .map(unescape)
+        }
         let decoded = fragment.removingPercentEncoding ?? fragment
         if decoded.isEmpty { return [] }
         guard decoded.hasPrefix("/") else { return nil }
@@ -15,9 +24,45 @@ package enum JSONSchemaPointer {
         }
     }
 
+    /// An ASCII token with `~1` read as `/` and then `~0` as `~` (RFC 6901: so `~01` is `~1`);
+    /// any other `~` stays, as with the string replacing above.
+    private static func unescape(_ token: Substring.UTF8View) -> String {
+        guard token.contains(UInt8(ascii: "~")) else { return String(Substring(token)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.count)
+        var iterator = token.makeIterator()
+        var pending = iterator.next()
+        while let byte = pending {
+            pending = iterator.next()
+            guard byte == UInt8(ascii: "~"), let next = pending, next == UInt8(ascii: "0") || next == UInt8(ascii: "1")
+            else {
+                bytes.append(byte)
+                continue
+            }
+            bytes.append(next == UInt8(ascii: "0") ? UInt8(ascii: "~") : UInt8(ascii: "/"))
+            pending = iterator.next()
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A key as one token: `~` as `~0` and `/` as `~1`.
     package static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.allSatisfy({ $0 < 0x80 }) else {
+            // Beyond ASCII, characters (not bytes) are compared, as always.
+            guard token.contains("~") || token.contains("/") else { return token }
+            return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(token.utf8.count + 4)
+        for byte in token.utf8 {
+            switch byte {
+            case UInt8(ascii: "~"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+            case UInt8(ascii: "/"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     package static func string(_ tokens: [String]) -> String {

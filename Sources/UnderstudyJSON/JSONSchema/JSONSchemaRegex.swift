@@ -7,6 +7,8 @@ import Foundation
 struct JSONSchemaRegex: Sendable {
     let source: String
     private let regex: NSRegularExpression
+    /// The same pattern matched without ICU, when it is simple enough (most are).
+    private let simple: JSONSchemaSimplePattern?
 
     init(_ source: String) throws {
         self.source = source
@@ -15,10 +17,12 @@ struct JSONSchemaRegex: Sendable {
         } catch {
             throw JSONSchemaError(message: "\"\(source)\" is not a valid regular expression")
         }
+        simple = JSONSchemaSimplePattern(source)
     }
 
     /// True when the pattern occurs somewhere in `text`.
     func isFound(in text: String) -> Bool {
+        if let answer = simple?.matches(text) { return answer }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         return regex.firstMatch(in: text, options: [], range: range) != nil
     }

@@ -64,12 +64,12 @@ public struct JSONSchemaValidator: Sendable, Equatable {
         let (program, roots) = try JSONSchemaCompiler.compile(
             locations, in: document, version: version, assertsFormats: assertingFormats,
             openAPIVocabulary: openAPIVocabulary)
+        var cursor = JSONSchemaPointerCursor(root: document)
         return zip(locations, roots).map { tokens, root in
             var shared = program
             shared.root = root
             return JSONSchemaValidator(
-                schema: JSONSchemaPointer.resolve(tokens, in: document) ?? .bool(true), version: version,
-                program: shared)
+                schema: cursor.resolve(tokens) ?? .bool(true), version: version, program: shared)
         }
     }
 

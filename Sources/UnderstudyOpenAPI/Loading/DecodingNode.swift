@@ -21,33 +21,64 @@ final class DecodingNode {
     private var plain: (any Sendable)?
 
     /// The tree of `value`, or nil when an object repeats a key (which JSONDecoder reads its own
-    /// way; the caller then leaves the document to it).
+    /// way; the caller then leaves the document to it). Equal subtrees share one node, so that
+    /// ``SpecDecoder`` decodes each only once however often a spec repeats it.
     static func tree(_ value: JSONValue) -> DecodingNode? {
-        switch value {
-        case .null: return DecodingNode(.null)
-        case .bool(let flag): return DecodingNode(.bool(flag))
-        case .number(let number): return DecodingNode(.number(number))
-        case .string(let text): return DecodingNode(.string(text))
-        case .array(let items):
-            var nodes: [DecodingNode] = []
-            nodes.reserveCapacity(items.count)
-            for item in items {
-                guard let node = tree(item) else { return nil }
-                nodes.append(node)
+        var interner = Interner()
+        return interner.node(value)
+    }
+
+    /// Makes one node for each distinct subtree, bottom up: two subtrees are equal when their
+    /// scalars and keys are and their children are the same nodes.
+    private struct Interner {
+        enum Shape: Hashable {
+            case null
+            case bool(Bool)
+            case number(String)
+            case string(String)
+            case array([ObjectIdentifier])
+            case object([String], [ObjectIdentifier])
+        }
+
+        var nodes: [Shape: DecodingNode] = [:]
+
+        mutating func node(_ value: JSONValue) -> DecodingNode? {
+            switch value {
+            case .null: return interned(.null) { DecodingNode(.null) }
+            case .bool(let flag): return interned(.bool(flag)) { DecodingNode(.bool(flag)) }
+            case .number(let number): return interned(.number(number.text)) { DecodingNode(.number(number)) }
+            case .string(let text): return interned(.string(text)) { DecodingNode(.string(text)) }
+            case .array(let items):
+                var children: [DecodingNode] = []
+                children.reserveCapacity(items.count)
+                for item in items {
+                    guard let child = node(item) else { return nil }
+                    children.append(child)
+                }
+                return interned(.array(children.map(ObjectIdentifier.init))) { DecodingNode(.array(children)) }
+            case .object(let object):
+                var keys: [String] = []
+                var values: [DecodingNode] = []
+                keys.reserveCapacity(object.count)
+                values.reserveCapacity(object.count)
+                for member in object {
+                    guard let child = node(member.value) else { return nil }
+                    keys.append(member.key)
+                    values.append(child)
+                }
+                let shape = Shape.object(keys, values.map(ObjectIdentifier.init))
+                if let known = nodes[shape] { return known }
+                guard let made = DecodingNode(keys: keys, values: values) else { return nil }
+                nodes[shape] = made
+                return made
             }
-            return DecodingNode(.array(nodes))
-        case .object(let object):
-            var keys: [String] = []
-            var values: [DecodingNode] = []
-            keys.reserveCapacity(object.count)
-            values.reserveCapacity(object.count)
-            for member in object {
-                guard let node = tree(member.value) else { return nil }
-                keys.append(member.key)
-                values.append(node)
-            }
-            guard let node = DecodingNode(keys: keys, values: values) else { return nil }
-            return node
+        }
+
+        private mutating func interned(_ shape: Shape, _ make: () -> DecodingNode) -> DecodingNode {
+            if let known = nodes[shape] { return known }
+            let made = make()
+            nodes[shape] = made
+            return made
         }
     }
 

@@ -11,9 +11,19 @@ import UnderstudyJSON
 /// gives up (``decodes(_:from:)`` is false) and the caller asks JSONDecoder, which also words
 /// the error when there is one.
 struct SpecDecoder: Decoder {
-    /// Set when the decoder met something it does not mirror, so a success cannot be trusted.
+    /// What one decoding shares: whether to trust it, and what it decoded already.
     final class Session {
+        /// Set when the decoder met something it does not mirror, so a success cannot be trusted.
         var gaveUp = false
+        /// Each object or array already decoded as each type. OpenAPIKit's decoding depends only
+        /// on the value (the coding path only words errors), and equal subtrees are one node, so
+        /// a subtree a spec repeats is decoded once.
+        var decoded: [Decoded: Any] = [:]
+
+        struct Decoded: Hashable {
+            let type: ObjectIdentifier
+            let node: ObjectIdentifier
+        }
     }
 
     let node: DecodingNode
@@ -81,7 +91,16 @@ struct SpecDecoder: Decoder {
             // JSONDecoder has strategies of its own for these; leave them to it.
             session.gaveUp = true
         }
-        return try T(from: self)
+        switch node.content {
+        case .object, .array:
+            let key = Session.Decoded(type: ObjectIdentifier(T.self), node: ObjectIdentifier(node))
+            if let known = session.decoded[key] as? T { return known }
+            let value = try T(from: self)
+            session.decoded[key] = value
+            return value
+        default:
+            return try T(from: self)
+        }
     }
 
     func isNull() -> Bool {
