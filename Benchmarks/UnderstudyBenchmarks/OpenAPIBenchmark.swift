@@ -8,7 +8,8 @@ import Yams
 /// what validating a typical JSON request and its response adds to serving it with no spec.
 enum OpenAPIBenchmark {
     /// A 3.1 spec with `count` operations: half `GET /resourceN/{id}`, half `POST /resourceN`,
-    /// every one with a JSON schema from components.
+    /// every one with a JSON schema from components and an `operationId` and `summary` of its own
+    /// (identical operations would let the loader's decoding of repeated subtrees flatter it).
     static func spec(operations count: Int) -> String {
         var text = """
             openapi: 3.1.0
@@ -20,6 +21,8 @@ enum OpenAPIBenchmark {
             text += """
                   /resource\(i)/{id}:
                     get:
+                      operationId: getResource\(i)
+                      summary: Fetch one resource of kind \(i)
                       parameters: [{ name: id, in: path, required: true, schema: { type: integer, minimum: 1 } }]
                       responses:
                         "200":
@@ -27,6 +30,8 @@ enum OpenAPIBenchmark {
                           content: { application/json: { schema: { $ref: "#/components/schemas/Order" } } }
                   /resource\(i):
                     post:
+                      operationId: createResource\(i)
+                      summary: Create a resource of kind \(i)
                       parameters: [{ name: dryRun, in: query, schema: { type: boolean } }]
                       requestBody:
                         required: true
