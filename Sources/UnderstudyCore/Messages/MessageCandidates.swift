@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import UnderstudyTemplating
 
 /// The `message` stubs that may answer one channel, in match order, worked out once per version
 /// of the stub store instead of on every message. A channel pattern that reads only the opening
@@ -13,11 +14,22 @@ final class MessageCandidates: Sendable {
         let body: StringValuePattern?
         /// Nil when the channel is already known to match.
         let channel: RequestPattern?
+        /// The compiled template of each of the stub's actions that renders one (nil for the
+        /// others), so a message costs no template cache lookup.
+        let templates: [Result<MessageTemplate, TemplateError>?]
 
-        init(stub: MessageStubMapping, body: StringValuePattern?, channel: RequestPattern?) {
+        init(stub: MessageStubMapping, body: StringValuePattern?, channel: RequestPattern?, cache: TemplateCache) {
             self.stub = stub
             self.body = body
             self.channel = channel
+            templates = stub.actions.map { action -> Result<MessageTemplate, TemplateError>? in
+                guard case .send(let send) = action, let text = send.templateText else { return nil }
+                do throws(TemplateError) {
+                    return .success(MessageTemplate(try cache.template(text)))
+                } catch {
+                    return .failure(error)
+                }
+            }
         }
     }
 
@@ -25,22 +37,22 @@ final class MessageCandidates: Sendable {
     let version: Int
     let list: [Candidate]
 
-    init(version: Int, stubs: [MessageStubMapping], request: LoggedRequest) {
+    init(version: Int, stubs: [MessageStubMapping], request: LoggedRequest, templates: TemplateCache) {
         self.version = version
         var context: MatchContext?
         list = stubs.compactMap { stub in
             guard case .message(let channel, let body) = stub.trigger else { return nil }
             guard let channel, channel.matchesAlikeForAChannelsLife else {
-                return Candidate(stub: stub, body: body, channel: channel)
+                return Candidate(stub: stub, body: body, channel: channel, cache: templates)
             }
             let made = context ?? MatchContext(request: request)
             context = made
-            return channel.matches(made) ? Candidate(stub: stub, body: body, channel: nil) : nil
+            return channel.matches(made) ? Candidate(stub: stub, body: body, channel: nil, cache: templates) : nil
         }
     }
 
     /// The first stub whose remaining patterns match `message` on a channel opened by `request`.
-    func first(matching message: MessageBody, request: SharedRequest) -> MessageStubMapping? {
+    func first(matching message: MessageBody, request: SharedRequest) -> Candidate? {
         // Made only when a stub has a channel pattern left to check.
         var context: MatchContext?
         for candidate in list {
@@ -50,7 +62,7 @@ final class MessageCandidates: Sendable {
                 context = made
                 if !channel.matches(made) { continue }
             }
-            return candidate.stub
+            return candidate
         }
         return nil
     }

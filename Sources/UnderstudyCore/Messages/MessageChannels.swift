@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UnderstudyJSON
+import UnderstudyTemplating
 
 /// What a transport gives the engine for one open channel: a way to send on it and close it.
 /// Calls come from any thread; the transport hops to its own (an event loop) to act.
@@ -60,11 +61,11 @@ public final class MessageChannels: Sendable {
         }
 
         /// The candidate stubs for the store as it is now, worked out again only when it changed.
-        func candidates(in store: MessageStubStore) -> MessageCandidates {
+        func candidates(in store: MessageStubStore, templates: TemplateCache) -> MessageCandidates {
             let version = store.version
             if let current = cached.withLock({ $0 }), current.version == version { return current }
             let (latest, stubs) = store.versioned
-            let made = MessageCandidates(version: latest, stubs: stubs, request: channel.request)
+            let made = MessageCandidates(version: latest, stubs: stubs, request: channel.request, templates: templates)
             cached.withLock { $0 = made }
             return made
         }

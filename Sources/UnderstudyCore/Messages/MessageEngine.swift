@@ -52,9 +52,13 @@ public final class MessageEngine: Sendable {
     public func received(_ message: MessageBody, channelID: UUID) {
         guard let entry = channels.entry(id: channelID) else { return }
         let request = entry.channel.shared
-        let stub = entry.candidates(in: stubs).first(matching: message, request: request)
+        let candidate = entry.candidates(in: stubs, templates: templater.cache).first(
+            matching: message, request: request)
+        let stub = candidate?.stub
         journal.record { MessageServeEvent(direction: .received, channel: entry.channel, message: message, stub: stub) }
-        if let stub { run(stub, origin: entry, request: request, message: message) }
+        if let candidate {
+            run(candidate.stub, origin: entry, request: request, message: message, templates: candidate.templates)
+        }
     }
 
     /// An HTTP request was answered, by the stub with `stubID` when one matched: the
@@ -82,13 +86,16 @@ public final class MessageEngine: Sendable {
         return targets.map(\.channel)
     }
 
+    /// Runs `stub`'s actions; `templates`, when given, holds each action's compiled template.
     private func run(
-        _ stub: MessageStubMapping, origin: MessageChannels.Entry?, request: SharedRequest, message: MessageBody?
+        _ stub: MessageStubMapping, origin: MessageChannels.Entry?, request: SharedRequest, message: MessageBody?,
+        templates: [Result<MessageTemplate, TemplateError>?] = []
     ) {
-        for action in stub.actions {
+        for (index, action) in stub.actions.enumerated() {
             switch action {
             case .send(let send):
-                let body = rendered(send, request: request, message: message)
+                let compiled = index < templates.count ? templates[index] : nil
+                let body = rendered(send, request: request, message: message, compiled: compiled)
                 let delay = send.delayMilliseconds ?? 0
                 // The usual answer, back on the channel it came from: no array of one to make.
                 if case .originating = send.target {
@@ -123,20 +130,38 @@ public final class MessageEngine: Sendable {
 
     /// A text body rendered as a template when the send names `response-template`; a template
     /// error is sent as its text, so the client sees what went wrong.
-    private func rendered(_ send: MessageSend, request: SharedRequest, message: MessageBody?) -> MessageBody {
-        // The transformer first: it is a short array, and most sends are not templated.
-        guard send.transformers.contains("response-template"), case .text(let text) = send.body,
-            text.utf8.contains(UInt8(ascii: "{"))
-        else { return send.body }
-        let model: JSONValue = ["body": .string(message?.journalText ?? "")]
+    /// `compiled` is the send's template when the caller compiled it already.
+    private func rendered(
+        _ send: MessageSend, request: SharedRequest, message: MessageBody?,
+        compiled: Result<MessageTemplate, TemplateError>?
+    ) -> MessageBody {
         do {
+            let template: MessageTemplate
+            if let compiled {
+                template = try compiled.get()
+            } else {
+                guard let text = send.templateText else { return send.body }
+                template = MessageTemplate(try templater.cache.template(text))
+            }
             return .text(
-                try templater.cache.template(text).render(
-                    channelRequest: request, message: model, systemKeys: templater.systemKeys,
-                    environment: templateEnvironment))
+                try template.render(
+                    channelRequest: request, messageBody: message?.journalText ?? "",
+                    systemKeys: templater.systemKeys, environment: templateEnvironment))
         } catch {
             return .text(error.description)
         }
+    }
+}
+
+extension MessageSend {
+    /// The text to render when the send names `response-template` and has a text body with an
+    /// expression in it; nil when it is sent as it is.
+    var templateText: String? {
+        // The transformer first: it is a short array, and most sends are not templated.
+        guard transformers.contains("response-template"), case .text(let text) = body,
+            text.utf8.contains(UInt8(ascii: "{"))
+        else { return nil }
+        return text
     }
 }
 

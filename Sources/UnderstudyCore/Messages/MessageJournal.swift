@@ -18,11 +18,11 @@ public final class MessageJournal: Sendable {
         }
 
         /// Appends, or overwrites the oldest once full.
-        mutating func keep(_ event: __owned MessageServeEvent) {
+        mutating func keep(_ event: consuming MessageServeEvent) {
             if events.count < capacity {
-                events.append(event)
+                events.append(consume event)
             } else if capacity > 0 {
-                events[head] = event
+                events[head] = consume event
                 head = (head + 1) % capacity
             }
         }
@@ -52,7 +52,8 @@ public final class MessageJournal: Sendable {
             let event = make()
             // Most of the time nobody waits: no array to make then.
             guard !state.observers.isEmpty else {
-                state.keep(event)
+                // Moved into the ring: no copy to retain and release.
+                state.keep(consume event)
                 return (nil, [])
             }
             state.keep(event)
