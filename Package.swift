@@ -217,9 +217,11 @@ let package = Package(
         // A port held refused, and a probe for a listener, so a test that sends to a stopped
         // server's port never reaches a server a parallel test started there since.
         .target(name: "SocketSupport", path: "Tests/Support/SocketSupport"),
-        .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON"]),
+        // One seeded generator for every test target's random corpora.
+        .target(name: "RandomSupport", path: "Tests/Support/RandomSupport"),
+        .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON", "RandomSupport"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
-        .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating"]),
+        .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating", "RandomSupport"]),
         .testTarget(
             name: "UnderstudyJWTTests",
             dependencies: [
@@ -229,11 +231,12 @@ let package = Package(
             ]),
         .testTarget(
             name: "UnderstudyCoreTests",
-            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating", "RandomSupport"]
+        ),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
-                "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "SocketSupport",
+                "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "SocketSupport", "RandomSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -269,7 +272,7 @@ let package = Package(
             name: "UnderstudyTLSTests",
             dependencies: [
                 "UnderstudyTLS", "Understudy", "UnderstudyServer", "UnderstudyCore", "UnderstudyTesting",
-                "ProcessSupport",
+                "ProcessSupport", "RandomSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

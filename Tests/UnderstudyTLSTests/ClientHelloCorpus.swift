@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOSSL
+import RandomSupport
 
 /// Broken TLS openings made from a real ClientHello (NIOSSL's, captured on an `EmbeddedChannel`):
 /// cut short, with bytes flipped, with lying record lengths, or followed by junk records. Every
@@ -27,7 +28,7 @@ struct ClientHelloCorpus {
     }
 
     func cases(seed: UInt64, count: Int) -> [Case] {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         return (0..<count).map { index in
             var bytes = hello
             let name: String
@@ -62,22 +63,5 @@ struct ClientHelloCorpus {
             }
             return Case(name: "#\(index) (seed \(seed)): \(name)", bytes: bytes)
         }
-    }
-}
-
-/// SplitMix64: a small generator whose sequence follows from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

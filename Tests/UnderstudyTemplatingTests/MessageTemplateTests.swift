@@ -1,4 +1,5 @@
 import Foundation
+import RandomSupport
 import Testing
 import UnderstudyJSON
 
@@ -7,18 +8,6 @@ import UnderstudyJSON
 /// A message template's short form (text and `{{message.body}}` joined) must write exactly what
 /// the general render writes, escaping included.
 @Suite struct MessageTemplateTests {
-    /// A fixed-seed generator, so a failure names a body that can be run again.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let shortForms = [
         "{{message.body}}", #"{"echo":"{{message.body}}"}"#, "{{{message.body}}}", "{{& message.body}}",
         "<{{message.body}}|{{{message.body}}}>", "  {{message.body}}\n{{message.body}}  ", "no expressions {"
@@ -35,7 +24,7 @@ import UnderstudyJSON
     ]
 
     static func bodies() -> [String] {
-        var random = SplitMix64(state: 14)
+        var random = SeededRandom(seed: 14)
         var bodies = ["", " ", "&<>\"'`=", "plain", String(repeating: "=", count: 300)]
         for _ in 0..<300 {
             let count = Int.random(in: 0...24, using: &random)

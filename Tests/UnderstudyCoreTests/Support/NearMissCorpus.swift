@@ -1,4 +1,5 @@
 import Foundation
+import RandomSupport
 
 @testable import UnderstudyCore
 

@@ -1,3 +1,4 @@
+import RandomSupport
 import Testing
 
 @testable import UnderstudyJSON

@@ -1,4 +1,5 @@
 import Foundation
+import RandomSupport
 import Testing
 import UnderstudyJSON
 

@@ -1,4 +1,5 @@
 import Foundation
+import RandomSupport
 import Testing
 
 @testable import UnderstudyJSON

@@ -1,4 +1,5 @@
 import Foundation
+import RandomSupport
 
 /// One generated bad WebSocket exchange: the frames' bytes a client sends after the opening
 /// handshake, what is wrong with them, and the close codes the server may answer with.

@@ -1,3 +1,5 @@
+import RandomSupport
+
 /// Shapes that break how a body is framed: Content-Length, chunking, size limits, cut-off connections.
 extension BadRequestGenerator {
     func badContentLength(_ request: inout BadRequest, _ random: inout SeededRandom) {

@@ -1,3 +1,5 @@
+import RandomSupport
+
 /// Shapes that break the request line or the header block.
 extension BadRequestGenerator {
     func brokenRequestLine(_ request: inout BadRequest, _ random: inout SeededRandom) {

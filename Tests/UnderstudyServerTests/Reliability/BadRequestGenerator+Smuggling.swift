@@ -1,3 +1,5 @@
+import RandomSupport
+
 /// Request smuggling shapes: a request hidden where one framing sees body and another sees a
 /// second request. The front request (`/front`, unmatched: 404) may be answered; the hidden
 /// `/smuggled` one must never be.

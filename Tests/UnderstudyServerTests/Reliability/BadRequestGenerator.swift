@@ -1,3 +1,5 @@
+import RandomSupport
+
 /// Generates the malformed-input corpus: request `i` of a given seed is always the same bytes,
 /// so a failure report (seed, index, shape) can be replayed alone.
 struct BadRequestGenerator {
