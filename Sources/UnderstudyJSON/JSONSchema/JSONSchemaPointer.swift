@@ -13,7 +13,7 @@ package enum JSONSchemaPointer {
             if fragment.isEmpty { return [] }
             guard fragment.utf8.first == UInt8(ascii: "/") else { return nil }
             return fragment.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
-                .map(unescape)
+                .map { unescapeBytes(Substring($0)) }
         }
         let decoded = fragment.removingPercentEncoding ?? fragment
         if decoded.isEmpty { return [] }
@@ -24,13 +24,14 @@ package enum JSONSchemaPointer {
         }
     }
 
-    /// An ASCII token with `~1` read as `/` and then `~0` as `~` (RFC 6901: so `~01` is `~1`);
-    /// any other `~` stays, as with the string replacing above.
-    private static func unescape(_ token: Substring.UTF8View) -> String {
-        guard token.contains(UInt8(ascii: "~")) else { return String(Substring(token)) }
+    /// A token with `~1` read as `/` and then `~0` as `~` (RFC 6901: so `~01` is `~1`), byte by
+    /// byte; any other `~` stays, as with the string replacing above. The OpenAPI module's spec
+    /// pointers unescape with it too.
+    package static func unescapeBytes(_ token: Substring) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(token.count)
-        var iterator = token.makeIterator()
+        bytes.reserveCapacity(token.utf8.count)
+        var iterator = token.utf8.makeIterator()
         var pending = iterator.next()
         while let byte = pending {
             pending = iterator.next()
@@ -52,6 +53,12 @@ package enum JSONSchemaPointer {
             guard token.contains("~") || token.contains("/") else { return token }
             return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         }
+        return escapeBytes(token)
+    }
+
+    /// ``escape(_:)`` byte by byte, for any text: the ASCII case above, and the OpenAPI module's
+    /// spec pointers.
+    package static func escapeBytes(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(token.utf8.count + 4)

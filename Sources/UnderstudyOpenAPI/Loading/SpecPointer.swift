@@ -21,39 +21,10 @@ enum SpecPointer {
     }
 
     /// A token with `~1` read as `/` and `~0` as `~` (RFC 6901: so `~01` is `~1`); any other `~` stays.
-    static func unescape(_ token: Substring) -> String {
-        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(token.utf8.count)
-        var iterator = token.utf8.makeIterator()
-        var pending = iterator.next()
-        while let byte = pending {
-            pending = iterator.next()
-            guard byte == UInt8(ascii: "~"), let next = pending, next == UInt8(ascii: "0") || next == UInt8(ascii: "1")
-            else {
-                bytes.append(byte)
-                continue
-            }
-            bytes.append(next == UInt8(ascii: "0") ? UInt8(ascii: "~") : UInt8(ascii: "/"))
-            pending = iterator.next()
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func unescape(_ token: Substring) -> String { JSONSchemaPointer.unescapeBytes(token) }
 
-    /// A key as one token: `~` as `~0` and `/` as `~1`.
-    static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(token.utf8.count + 4)
-        for byte in token.utf8 {
-            switch byte {
-            case UInt8(ascii: "~"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "0")]
-            case UInt8(ascii: "/"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "1")]
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// A key as one token: `~` as `~0` and `/` as `~1`, byte by byte.
+    static func escape(_ token: String) -> String { JSONSchemaPointer.escapeBytes(token) }
 
     /// `tokens` written as a pointer.
     static func string(_ tokens: [String]) -> String {
