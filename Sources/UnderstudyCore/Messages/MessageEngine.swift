@@ -122,11 +122,19 @@ public final class MessageEngine: Sendable {
     }
 
     private func send(_ body: MessageBody, to entry: MessageChannels.Entry, stub: MessageStubMapping?, delay: Int) {
+        // A send now is journalled here, just before it is handed over, as the sink would: no
+        // closure to allocate for every message.
+        guard delay > 0 else {
+            journal.record { MessageServeEvent(direction: .sent, channel: entry.channel, message: body, stub: stub) }
+            return entry.sink.send(body, afterMilliseconds: 0, sent: Self.alreadyJournalled)
+        }
         let journal = self.journal
         entry.sink.send(body, afterMilliseconds: delay) {
             journal.record { MessageServeEvent(direction: .sent, channel: entry.channel, message: body, stub: stub) }
         }
     }
+
+    private static let alreadyJournalled: @Sendable () -> Void = {}
 
     /// A text body rendered as a template when the send names `response-template`; a template
     /// error is sent as its text, so the client sees what went wrong.

@@ -38,14 +38,15 @@ final class WebSocketMessageHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        let batch = NIOLoopBoundBox(ReadBatch(context: context), eventLoop: context.eventLoop)
+        let frameWriter = try? context.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self)
+        let batch = NIOLoopBoundBox(ReadBatch(frameWriter: frameWriter), eventLoop: context.eventLoop)
         self.batch = batch
         channelID = engine.opened(request: request, sink: WebSocketSink(channel: context.channel, batch: batch))
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        batch?.value.context = nil
+        batch?.value.frameWriter = nil
         forget()
     }
 

@@ -6,9 +6,10 @@ import UnderstudyCore
 /// Sends on one WebSocket channel for the message engine, from any thread: every write hops
 /// to the channel's event loop (``Channel`` writes are thread-safe), delays are scheduled there.
 ///
-/// A send made while the channel's handler is reading (a stub answering a message) is written
-/// without a flush, and the handler flushes once at the end of the read, as a hand-written echo
-/// server would: one system call for a burst of answers instead of one each.
+/// A send made on the channel's event loop is written as one whole frame (``ServerFrameBytes``).
+/// While the channel's handler is reading (a stub answering a message) it goes without a flush,
+/// and the handler flushes once at the end of the read, as a hand-written echo server would:
+/// one system call for a burst of answers instead of one each.
 ///
 /// A class, so the engine holds one reference per channel rather than copying the fields.
 final class WebSocketSink: MessageChannelSink {
@@ -30,29 +31,35 @@ final class WebSocketSink: MessageChannelSink {
     }
 
     private func write(_ body: MessageBody, sent: () -> Void) {
-        let onLoop = channel.eventLoop.inEventLoop
+        // Journalled as it is handed to the channel, so a client that has read it always
+        // finds it in the journal (as a request is journalled when it arrives).
+        if channel.eventLoop.inEventLoop, let frameWriter = batch.value.frameWriter {
+            // On the loop the frame is written whole, past NIO's frame encoder; a stub's fixed
+            // reply is the same frame every time, kept rather than built again.
+            let frame: ByteBuffer
+            switch body {
+            case .text(let text): frame = lastReply.value.frame(of: text, allocator: channel.allocator)
+            case .binary(let data): frame = ServerFrameBytes.frame(.binary, payload: data, allocator: channel.allocator)
+            }
+            sent()
+            frameWriter.write(NIOAny(frame), promise: nil)
+            // Inside a read the handler flushes once at its end: one system call for a burst of answers.
+            if batch.value.reading {
+                batch.value.needsFlush = true
+            } else {
+                frameWriter.flush()
+            }
+            return
+        }
         let frame: WebSocketFrame
         switch body {
         case .text(let text):
-            // A stub's fixed reply is the same string every time: its bytes are kept, not copied again.
-            let data =
-                onLoop
-                ? lastReply.value.bytes(of: text, allocator: channel.allocator)
-                : channel.allocator.buffer(string: text)
-            frame = WebSocketFrame(fin: true, opcode: .text, data: data)
+            frame = WebSocketFrame(fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
         case .binary(let data):
             frame = WebSocketFrame(fin: true, opcode: .binary, data: channel.allocator.buffer(bytes: data))
         }
-        // Journalled as it is handed to the channel, so a client that has read it always
-        // finds it in the journal (as a request is journalled when it arrives).
         sent()
-        if onLoop, batch.value.reading, let context = batch.value.context {
-            batch.value.needsFlush = true
-            // From the handler's place: past the pipeline's tail and the handler's own outbound hop.
-            context.write(NIOAny(frame), promise: nil)
-        } else {
-            channel.writeAndFlush(frame, promise: nil)
-        }
+        channel.writeAndFlush(frame, promise: nil)
     }
 
     func close(code: Int, reason: String, afterMilliseconds delay: Int) {
@@ -70,9 +77,11 @@ final class WebSocketSink: MessageChannelSink {
 }
 
 /// Whether a channel's handler is inside a read, and whether a write since needs a flush; and
-/// the handler's context while it is in the pipeline. Touched on the channel's event loop only.
+/// where whole frames go in while the handler is in the pipeline: the context of NIO's frame
+/// encoder, so they pass on below it, in order with the frames it encodes. Touched on the
+/// channel's event loop only.
 struct ReadBatch {
     var reading = false
     var needsFlush = false
-    var context: ChannelHandlerContext?
+    var frameWriter: ChannelHandlerContext?
 }
