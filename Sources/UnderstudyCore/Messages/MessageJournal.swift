@@ -17,14 +17,19 @@ public final class MessageJournal: Sendable {
             head == 0 ? events : Array(events[head...] + events[..<head])
         }
 
-        /// Appends, or overwrites the oldest once full.
-        mutating func keep(_ event: consuming MessageServeEvent) {
+        /// Appends, or puts it in the oldest's place once full and returns the oldest, for the
+        /// caller to free after letting the lock go (freeing an event's request and message is
+        /// most of the time spent holding it).
+        mutating func keep(_ event: consuming MessageServeEvent) -> MessageServeEvent? {
             if events.count < capacity {
                 events.append(consume event)
-            } else if capacity > 0 {
-                events[head] = consume event
-                head = (head + 1) % capacity
+                return nil
             }
+            guard capacity > 0 else { return nil }
+            var oldest = consume event
+            swap(&events[head], &oldest)
+            head = (head + 1) % capacity
+            return oldest
         }
 
         /// Back to a plain array, oldest first, for the rare edits in the middle.
@@ -48,16 +53,18 @@ public final class MessageJournal: Sendable {
     /// goes into the ring as it is, with no copy of its fields to make and drop (two per message).
     func record(_ make: () -> MessageServeEvent) {
         typealias Observer = @Sendable (MessageServeEvent) -> Void
-        let (told, observers) = state.withLock { state -> (MessageServeEvent?, [Observer]) in
+        // The dropped oldest event is freed here, with the lock let go.
+        let (told, observers, _) = state.withLock {
+            state -> (MessageServeEvent?, [Observer], MessageServeEvent?) in
             let event = make()
             // Most of the time nobody waits: no array to make then.
             guard !state.observers.isEmpty else {
                 // Moved into the ring: no copy to retain and release.
-                state.keep(consume event)
-                return (nil, [])
+                let dropped = state.keep(consume event)
+                return (nil, [], dropped)
             }
-            state.keep(event)
-            return (event, Array(state.observers.values))
+            let dropped = state.keep(event)
+            return (event, Array(state.observers.values), dropped)
         }
         if let told { for observer in observers { observer(told) } }
     }
