@@ -7,11 +7,16 @@ import Foundation
 extension URLCache {
     /// A cache of its own for one test: in memory, with a fresh disk folder under the temporary
     /// directory (Linux has `URLCache(memoryCapacity:diskCapacity:diskPath:)`, not `directory:`).
+    ///
+    /// The folder goes with the cache: it is removed when the last reference to the cache is
+    /// released (the test's, and its sessions' once they are invalidated and released), and any
+    /// folder still there, such as one a session that is never released holds, when the
+    /// process exits.
     public static func isolatedForTesting(memoryCapacity: Int = 4 << 20, diskCapacity: Int = 16 << 20) -> URLCache {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "understudy-cache-\(UUID().uuidString)"
         ).path
-        return URLCache(memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, diskPath: path)
+        return IsolatedURLCache(memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, folder: path)
     }
 
     /// Stores a response for a GET of `url`, as if it had been fetched, so a client's cache path

@@ -14,9 +14,9 @@ import UnderstudyServer
 /// `httpBody` or a drained `httpBodyStream`; the response body goes out in one `didLoad` (corelibs
 /// keeps only the last chunk for completion-handler tasks), except a stream, which goes piece by
 /// piece to a task with a data delegate (``InProcessStream``); delays are scheduled, never slept;
-/// the client is never called while a lock is held (it may call back into this protocol, e.g.
-/// `stopLoading`, on the same thread), and not again once `stopLoading` has been seen; redirects,
-/// challenges and dribbles are refused with a message.
+/// the client is called only under ``clientCalls`` (recursive: it may call back into this
+/// protocol, e.g. `stopLoading`, on the same thread), and not again once `stopLoading` has been
+/// seen; redirects, challenges and dribbles are refused with a message.
 final class InProcessURLProtocol: URLProtocol {
     /// What to tell the client once any delay has passed. Sendable, so it can cross to a timer.
     enum Outcome: Sendable {
@@ -37,6 +37,15 @@ final class InProcessURLProtocol: URLProtocol {
     }
 
     private let state = Mutex(LoadState.loading)
+    /// Held across every client call and taken by `stopLoading`. Corelibs' cancel (a task's, or
+    /// `invalidateAndCancel` when a host closes) calls `stopLoading`, then fails the task itself;
+    /// a data task's completion is checked and marked done around the resume of `data(for:)`, not
+    /// atomically, so an answer told from a timer's thread at that moment resumed it twice (a
+    /// crash). Waiting here lets the answer finish first; the failure then finds the task done
+    /// (and, on Linux, no ``client`` to tell).
+    private let clientCalls = NSRecursiveLock()
+    /// Set under ``clientCalls`` as this protocol tells the client the load's end.
+    private let ended = Mutex(false)
     /// A streamed answer's steps, worked out when it is decided.
     private let timedBody = Mutex<TimedBody?>(nil)
     /// The stream being played, once its head is out.
@@ -139,9 +148,26 @@ final class InProcessURLProtocol: URLProtocol {
         }
     }
 
+    #if canImport(FoundationNetworking)
+        /// Nil once this protocol has told the load's end. Corelibs' cancel checks the task is
+        /// running, then later calls `stopLoading` and fails the task through `client`: an answer
+        /// told in between has already completed the task, and may have taken it out of its
+        /// session's registry, where the second failure is a fatal error.
+        override var client: (any URLProtocolClient)? {
+            get {
+                clientCalls.lock()
+                defer { clientCalls.unlock() }
+                return ended.withLock { $0 } ? nil : super.client
+            }
+            set { super.client = newValue }
+        }
+    #endif
+
     /// Marks the load finished: a pending delayed answer is dropped and the client is never called again.
     override func stopLoading() {
+        clientCalls.lock()
         state.withLock { $0 = .finished }
+        clientCalls.unlock()
         untrack()
         stream.withLock { $0 }?.stop()
     }
@@ -201,10 +227,10 @@ final class InProcessURLProtocol: URLProtocol {
     }
 
     /// Tells the client, unless `stopLoading` or another outcome came first. Delivery is claimed
-    /// under the lock, then the lock is released before any client call: a client that calls
-    /// back (`stopLoading` from `urlProtocolDidFinishLoading`, as Apple's loader may) never meets a
-    /// held lock. Between client calls the state is read again, so once `stopLoading` is seen the
-    /// client hears nothing more.
+    /// under the state lock, released before any client call; the calls are made under
+    /// ``clientCalls``, which a client calling back on the same thread (`stopLoading` from
+    /// `urlProtocolDidFinishLoading`, as Apple's loader may) re-enters. Between client calls the
+    /// state is read again, so once `stopLoading` is seen the client hears nothing more.
     private func deliver(_ outcome: Outcome) {
         let claimed = state.withLock { state -> Bool in
             guard state == .loading else { return false }
@@ -240,17 +266,20 @@ final class InProcessURLProtocol: URLProtocol {
 
     /// Tells the head, then hands the body to an ``InProcessStream``, which ends the load.
     private func startStream(_ timed: TimedBody, decision: ServeDecision, url: URL) {
+        clientCalls.lock()
         guard let client, mayTellClient,
             let response = HTTPURLResponse(
                 url: url, statusCode: decision.status, httpVersion: "HTTP/1.1",
                 headerFields: Self.headerFields(decision))
         else {
+            clientCalls.unlock()
             streamJournal.withLock { $0.take() }?([])
             endStream(
                 (.badServerResponse, "Understudy in-process: the stub's status or headers make no HTTP response."))
             return
         }
         client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        clientCalls.unlock()
         nonisolated(unsafe) let unsafeSelf = self
         let journal = streamJournal.withLock { $0.take() } ?? { @Sendable _ in }
         let player = InProcessStream(
@@ -273,6 +302,8 @@ final class InProcessURLProtocol: URLProtocol {
 
     /// One piece of a stream; false once `stopLoading` has been seen.
     private func load(_ piece: Data) -> Bool {
+        clientCalls.lock()
+        defer { clientCalls.unlock() }
         guard let client, mayTellClient else { return false }
         client.urlProtocol(self, didLoad: piece)
         return true
@@ -294,15 +325,19 @@ final class InProcessURLProtocol: URLProtocol {
             return true
         }
         guard claimed else { return }
+        clientCalls.lock()
         if let client, state.withLock({ $0 == .ending }) {
             if let failure {
                 var info: [String: Any] = [NSLocalizedDescriptionKey: failure.message]
                 if let url = request.url { info[NSURLErrorFailingURLErrorKey] = url }
+                ended.withLock { $0 = true }
                 client.urlProtocol(self, didFailWithError: URLError(failure.code, userInfo: info))
             } else {
+                ended.withLock { $0 = true }
                 client.urlProtocolDidFinishLoading(self)
             }
         }
+        clientCalls.unlock()
         state.withLock { $0 = .finished }
         untrack()
     }
@@ -313,17 +348,21 @@ final class InProcessURLProtocol: URLProtocol {
     }
 
     private func tellClient(_ outcome: Outcome) {
+        clientCalls.lock()
+        defer { clientCalls.unlock() }
         guard let client, mayTellClient else { return }
         switch outcome {
         case .fail(let code, let message, let url):
             var info: [String: Any] = [NSLocalizedDescriptionKey: message]
             if let url { info[NSURLErrorFailingURLErrorKey] = url }
+            ended.withLock { $0 = true }
             client.urlProtocol(self, didFailWithError: URLError(code, userInfo: info))
         case .respond(let decision, let url, let isHead):
             let response = HTTPURLResponse(
                 url: url, statusCode: decision.status, httpVersion: "HTTP/1.1",
                 headerFields: Self.headerFields(decision))
             guard let response else {
+                ended.withLock { $0 = true }
                 client.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return
             }
@@ -334,6 +373,7 @@ final class InProcessURLProtocol: URLProtocol {
                 client.urlProtocol(self, didLoad: decision.body)
             }
             guard mayTellClient else { return }
+            ended.withLock { $0 = true }
             client.urlProtocolDidFinishLoading(self)
         }
     }
