@@ -15,7 +15,7 @@ import UnderstudyCore
 final class WebSocketSink: MessageChannelSink {
     let channel: any Channel
     let batch: NIOLoopBoundBox<ReadBatch>
-    /// The last text sent and its bytes, on the channel's event loop.
+    /// The last text sent and its whole frame, on the channel's event loop.
     let lastReply: NIOLoopBoundBox<ReplyBytes>
 
     init(channel: any Channel, batch: NIOLoopBoundBox<ReadBatch>) {
