@@ -28,7 +28,7 @@ final class InProcessURLProtocol: URLProtocol {
     /// `stopLoading` moves to `finished` at any time, and the client is not called again after
     /// that is seen. A pending delay timer finds the load no longer `loading` and does nothing,
     /// which is how it is cancelled.
-    private enum LoadState {
+    enum LoadState {
         case loading
         case delivering
         /// A stream's end (or failure) is being told.
@@ -36,24 +36,24 @@ final class InProcessURLProtocol: URLProtocol {
         case finished
     }
 
-    private let state = Mutex(LoadState.loading)
+    let state = Mutex(LoadState.loading)
     /// Held across every client call and taken by `stopLoading`. Corelibs' cancel (a task's, or
     /// `invalidateAndCancel` when a host closes) calls `stopLoading`, then fails the task itself;
     /// a data task's completion is checked and marked done around the resume of `data(for:)`, not
     /// atomically, so an answer told from a timer's thread at that moment resumed it twice (a
     /// crash). Waiting here lets the answer finish first; the failure then finds the task done
     /// (and, on Linux, no ``client`` to tell).
-    private let clientCalls = NSRecursiveLock()
+    let clientCalls = NSRecursiveLock()
     /// Set under ``clientCalls`` as this protocol tells the client the load's end.
-    private let ended = Mutex(false)
+    let ended = Mutex(false)
     /// A streamed answer's steps, worked out when it is decided.
-    private let timedBody = Mutex<TimedBody?>(nil)
+    let timedBody = Mutex<TimedBody?>(nil)
     /// The stream being played, once its head is out.
-    private let stream = Mutex<InProcessStream?>(nil)
+    let stream = Mutex<InProcessStream?>(nil)
     /// Journals a streamed response, once: when the stream ends, or when its client left before it began.
-    private let streamJournal = Mutex<(@Sendable ([SubEvent]) -> Void)?>(nil)
+    let streamJournal = Mutex<(@Sendable ([SubEvent]) -> Void)?>(nil)
     /// The host's connectivity and this request's id there, to stop tracking once answered.
-    private let inFlight = Mutex<(InProcessConnectivity, UUID)?>(nil)
+    let inFlight = Mutex<(InProcessConnectivity, UUID)?>(nil)
 
     /// True for any `*.understudy.invalid` URL, open stub set or not (never the network).
     override class func canInit(with request: URLRequest) -> Bool {
@@ -172,17 +172,7 @@ final class InProcessURLProtocol: URLProtocol {
         stream.withLock { $0 }?.stop()
     }
 
-    /// On Linux, a URLProtocol's pieces reach only a data-task delegate as they are loaded; a
-    /// completion handler or `data(for:)` keeps only the last piece, and there is no `bytes(for:)`.
-    private static func streamsReachClient(of task: URLSessionTask?) -> Bool {
-        #if canImport(FoundationNetworking)
-            return task?.delegate is URLSessionDataDelegate
-        #else
-            return true
-        #endif
-    }
-
-    private func untrack() {
+    func untrack() {
         if let (connectivity, id) = inFlight.withLock({ $0.take() }) { connectivity.finish(id) }
     }
 
@@ -231,7 +221,7 @@ final class InProcessURLProtocol: URLProtocol {
     /// ``clientCalls``, which a client calling back on the same thread (`stopLoading` from
     /// `urlProtocolDidFinishLoading`, as Apple's loader may) re-enters. Between client calls the
     /// state is read again, so once `stopLoading` is seen the client hears nothing more.
-    private func deliver(_ outcome: Outcome) {
+    func deliver(_ outcome: Outcome) {
         let claimed = state.withLock { state -> Bool in
             guard state == .loading else { return false }
             state = .delivering
@@ -252,98 +242,8 @@ final class InProcessURLProtocol: URLProtocol {
         untrack()
     }
 
-    /// The server transport's steps for a streamed decision; nil for any other.
-    private static func steps(of decision: ServeDecision, request: URLRequest, gates: ResponseGates) -> TimedBody? {
-        switch decision.stream {
-        case .serverSentEvents(let events)?:
-            let gate = events.heldBy.flatMap(gates.existing)
-            return .serverSentEvents(
-                events, lastEventID: request.value(forHTTPHeaderField: "Last-Event-ID"), gate: gate)
-        case .chunks(let chunks)?: return .chunks(chunks)
-        case nil: return nil
-        }
-    }
-
-    /// Tells the head, then hands the body to an ``InProcessStream``, which ends the load.
-    private func startStream(_ timed: TimedBody, decision: ServeDecision, url: URL) {
-        clientCalls.lock()
-        guard let client, mayTellClient,
-            let response = HTTPURLResponse(
-                url: url, statusCode: decision.status, httpVersion: "HTTP/1.1",
-                headerFields: Self.headerFields(decision))
-        else {
-            clientCalls.unlock()
-            streamJournal.withLock { $0.take() }?([])
-            endStream(
-                (.badServerResponse, "Understudy in-process: the stub's status or headers make no HTTP response."))
-            return
-        }
-        client.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        clientCalls.unlock()
-        nonisolated(unsafe) let unsafeSelf = self
-        let journal = streamJournal.withLock { $0.take() } ?? { @Sendable _ in }
-        let player = InProcessStream(
-            timed,
-            client: .init(
-                load: { unsafeSelf.load($0) },
-                end: { fault in
-                    unsafeSelf.endStream(
-                        fault.map { ($0.urlErrorCode, "Understudy in-process: fault \($0.rawValue) mid-stream") })
-                }),
-            completed: journal)
-        stream.withLock { $0 = player }
-        if let (connectivity, id) = inFlight.withLock({ $0 }) {
-            connectivity.whenClosed(id) { player.endAfterLastStep() }
-        }
-        // A `stopLoading` since the head went out found no stream to stop: stop it here.
-        if !mayTellClient { player.stop() }
-        player.start()
-    }
-
-    /// One piece of a stream; false once `stopLoading` has been seen.
-    private func load(_ piece: Data) -> Bool {
-        clientCalls.lock()
-        defer { clientCalls.unlock() }
-        guard let client, mayTellClient else { return false }
-        client.urlProtocol(self, didLoad: piece)
-        return true
-    }
-
-    /// The host went offline: a request still waiting fails; a stream stops where it is and fails.
-    private func drop(_ offline: Outcome) {
-        deliver(offline)
-        guard case .fail(let code, let message, _) = offline, let player = stream.withLock({ $0 }) else { return }
-        player.stop()
-        endStream((code, message))
-    }
-
-    /// Ends a stream: finished when `failure` is nil, else failed with that `URLError`, as a broken socket would.
-    private func endStream(_ failure: (code: URLError.Code, message: String)?) {
-        let claimed = state.withLock { state -> Bool in
-            guard state == .delivering else { return false }
-            state = .ending
-            return true
-        }
-        guard claimed else { return }
-        clientCalls.lock()
-        if let client, state.withLock({ $0 == .ending }) {
-            if let failure {
-                var info: [String: Any] = [NSLocalizedDescriptionKey: failure.message]
-                if let url = request.url { info[NSURLErrorFailingURLErrorKey] = url }
-                ended.withLock { $0 = true }
-                client.urlProtocol(self, didFailWithError: URLError(failure.code, userInfo: info))
-            } else {
-                ended.withLock { $0 = true }
-                client.urlProtocolDidFinishLoading(self)
-            }
-        }
-        clientCalls.unlock()
-        state.withLock { $0 = .finished }
-        untrack()
-    }
-
     /// True while this delivery may still call the client (`stopLoading` not seen yet).
-    private var mayTellClient: Bool {
+    var mayTellClient: Bool {
         state.withLock { $0 == .delivering }
     }
 
@@ -376,25 +276,5 @@ final class InProcessURLProtocol: URLProtocol {
             ended.withLock { $0 = true }
             client.urlProtocolDidFinishLoading(self)
         }
-    }
-
-    /// Headers as the server sends them: repeated names joined with ", ", and a Content-Length.
-    static func headerFields(_ decision: ServeDecision) -> [String: String] {
-        var fields: [String: String] = [:]
-        var spelling: [String: String] = [:]
-        for field in decision.headers {
-            let key = field.name.lowercased()
-            if let name = spelling[key], let existing = fields[name] {
-                fields[name] = existing + ", " + field.value
-            } else {
-                spelling[key] = field.name
-                fields[field.name] = field.value
-            }
-        }
-        // A stream's length is not known up front.
-        if spelling["content-length"] == nil, decision.stream == nil {
-            fields["Content-Length"] = String(decision.body.count)
-        }
-        return fields
     }
 }
