@@ -8,9 +8,7 @@ import Synchronization
 /// The cache `URLCache.isolatedForTesting()` makes: its disk folder is removed when the last
 /// reference goes (so never while a session, or corelibs' background store, still holds it),
 /// and any folder still there when the process exits is removed then.
-///
-/// `@unchecked Sendable` restates `URLCache`'s own conformance, as Swift requires of a subclass;
-/// the one property added here is a constant.
+// Unchecked: restates URLCache's own (Swift asks it of a subclass); URLCache locks its own state, and this adds one constant.
 final class IsolatedURLCache: URLCache, @unchecked Sendable {
     private let folder: String
 

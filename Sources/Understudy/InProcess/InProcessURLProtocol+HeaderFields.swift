@@ -1,11 +1,5 @@
 import Foundation
-import Synchronization
 import UnderstudyCore
-import UnderstudyServer
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 extension InProcessURLProtocol {
     /// Headers as the server sends them: repeated names joined with ", ", and a Content-Length.
