@@ -23,19 +23,31 @@ extension StubStore {
     /// - Parameters:
     ///   - head: the request without its body (its `body` is ignored).
     ///   - now: the time for date matchers.
-    ///   - commit: asked about the selected stub; when it returns true the stub's scenario
-    ///     transition is applied, as ``match(_:now:)`` applies it after selection. Return false
-    ///     when the caller will match the whole request later instead (the transition then
-    ///     happens there, once).
+    ///   - commit: asked about the selected stub; when it returns true the stub's scenario step
+    ///     is taken, as ``match(_:now:)`` takes it. Return false when the caller will match the
+    ///     whole request later instead (the step then happens there, once). If another request
+    ///     moved the scenario since the walk began, the head is walked again and `commit` asked
+    ///     again.
     public func matchIgnoringBody(
         _ head: LoggedRequest, now: Date = Date(), committingIf commit: (StubMapping) -> Bool
     ) -> BodyIndependentMatch {
-        let (bucket, fallback, scenarios) = state.withLock { state in
-            let candidates = state.index.candidates(forPath: head.path)
-            return (candidates.bucket, candidates.fallback, state.scenarioStates)
-        }
         var bodiless = head
         bodiless.body = Data()
+        // Each pass after the first follows another request's step, so this ends.
+        while true {
+            if let decided = walkIgnoringBody(bodiless, now: now, committingIf: commit) { return decided }
+        }
+    }
+
+    /// One walk of the candidates for ``matchIgnoringBody(_:now:committingIf:)``; nil when the
+    /// committed stub's scenario step was taken by another request first.
+    private func walkIgnoringBody(
+        _ bodiless: LoggedRequest, now: Date, committingIf commit: (StubMapping) -> Bool
+    ) -> BodyIndependentMatch? {
+        let (bucket, fallback, scenarios) = state.withLock { state in
+            let candidates = state.index.candidates(forPath: bodiless.path)
+            return (candidates.bucket, candidates.fallback, state.scenarioStates)
+        }
         let context = MatchContext(request: bodiless, scenarioStates: scenarios, now: now)
         var i = 0
         var j = 0
@@ -49,7 +61,7 @@ extension StubStore {
                 continue
             }
             if pattern.readsBody { return .dependsOnBody }
-            if commit(stub) { advanceScenario(of: stub) }
+            if commit(stub), !takeScenarioStep(of: stub) { return nil }
             return .stub(stub)
         }
         return .noMatch

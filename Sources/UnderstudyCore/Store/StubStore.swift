@@ -161,40 +161,33 @@ public final class StubStore: Sendable {
     // MARK: Matching
 
     /// Picks the stub for a request: the first in match order whose pattern and scenario state
-    /// match. Applies the stub's scenario transition after selection.
+    /// match. Takes the stub's scenario step as part of the same decision (see
+    /// ``takeScenarioStep(of:)``).
     public func match(_ request: LoggedRequest, now: Date = Date()) -> StubMapping? {
         match(request, now: now, accepting: { _ in true })
     }
 
     /// ``match(_:now:)`` for a caller that can serve only some stubs itself: the selected stub is
-    /// returned, and its scenario transition applied, only when `accept` says yes. Otherwise the
+    /// returned, and its scenario step taken, only when `accept` says yes. Otherwise the
     /// result is nil and nothing changed, so the caller can hand the request to a path that
     /// serves every stub and matches it again there.
+    ///
+    /// A request whose scenario another request moved between its match and its step is matched
+    /// again against the new state (and `accept` asked again), never answered from the old one.
     public func match(_ request: LoggedRequest, now: Date = Date(), accepting accept: (StubMapping) -> Bool)
         -> StubMapping?
     {
-        let (bucket, fallback, scenarios) = state.withLock { state in
-            let candidates = state.index.candidates(forPath: request.path)
-            return (candidates.bucket, candidates.fallback, state.scenarioStates)
-        }
-        let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
-        guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else {
-            return nil
-        }
-        advanceScenario(of: stub)
-        return stub
-    }
-
-    /// Applies a selected stub's scenario transition, if it has one.
-    func advanceScenario(of stub: StubMapping) {
-        guard let scenario = stub.scenarioName, let next = stub.newScenarioState else { return }
-        state.withLock { state in
-            // Only move on if nobody else already did: a compare-and-set on the state we saw.
-            let current = state.scenarioStates[scenario] ?? scenarioStartedState
-            if stub.requiredScenarioState == nil || current == stub.requiredScenarioState {
-                state.scenarioStates[scenario] = next
-                state.scenarioChanges &+= 1
+        // Each pass after the first follows another request's step, so this ends.
+        while true {
+            let (bucket, fallback, scenarios) = state.withLock { state in
+                let candidates = state.index.candidates(forPath: request.path)
+                return (candidates.bucket, candidates.fallback, state.scenarioStates)
             }
+            let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
+            guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else {
+                return nil
+            }
+            if takeScenarioStep(of: stub) { return stub }
         }
     }
 
