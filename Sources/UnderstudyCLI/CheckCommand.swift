@@ -54,6 +54,8 @@ struct CheckCommand: ParsableCommand {
                 "OpenAPI: \(report.checked) stub\(report.checked == 1 ? "" : "s") checked against the spec, \(report.unreached.count) reaching no operation"
             )
         }
+        // Warnings (a key written twice, an id used twice) load as WireMock loads them; they fail nothing.
+        for warning in result.warnings { print("warning: \(warning)") }
         for problem in problems { print("error: \(problem)") }
         let messageCounts =
             messages.fileCount == 0

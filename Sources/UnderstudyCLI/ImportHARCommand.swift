@@ -36,6 +36,14 @@ struct ImportHARCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data("warning: skipped \(count) entr\(count == 1 ? "y" : "ies"): \(reason)\n".utf8))
         }
+        if !har.relativeURLEntries.isEmpty {
+            let count = har.relativeURLEntries.count
+            let listed = har.relativeURLEntries.prefix(10).map { String($0) }.joined(separator: ", ")
+            FileHandle.standardError.write(
+                Data(
+                    "warning: \(count) entr\(count == 1 ? "y has" : "ies have") a URL without scheme and host (entries \(listed)\(count > 10 ? ", …" : "")); imported by path and query, the host from their Host header\n"
+                        .utf8))
+        }
         let events = har.events
         guard !events.isEmpty else {
             FileHandle.standardError.write(

@@ -228,7 +228,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let result = directory.load(strict ? .strict : .lenient)
         for warning in result.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        if !result.warnings.isEmpty {
+        if !result.skipped.isEmpty {
             FileHandle.standardError.write(
                 Data(
                     "understudy: \(result.warnings.count) mapping warning(s), listed above; serving the rest. --strict refuses to start instead.\n"

@@ -1,7 +1,9 @@
 import UnderstudyJSON
 
 extension RequestPatternDecoder {
-    /// `"method"`: a name, `"ANY"`, or one list, `{"oneOf":[…]}` or `{"noneOf":[…]}`, of non-empty names.
+    /// `"method"`: a name, `"ANY"`, or one list, `{"oneOf":[…]}` or `{"noneOf":[…]}`, of non-empty
+    /// names. A list may be empty, as in WireMock 4 (and its admin API description's examples):
+    /// `{"noneOf":[]}` matches every method, `{"oneOf":[]}` none.
     static func method(_ value: JSONValue, at pointer: String) throws(MappingError) -> RequestMethod {
         if case .string(let token) = value, !token.isEmpty { return RequestMethod(token) }
         let expected = #"Expected a method name such as "GET" or "ANY", or {"oneOf":[…]} or {"noneOf":[…]}"#
@@ -9,8 +11,8 @@ extension RequestPatternDecoder {
             member.key == "oneOf" || member.key == "noneOf"
         else { throw .invalid(pointer, expected) }
         let at = UnderstudyCore.pointer(pointer, member.key)
-        guard case .array(let items) = member.value, !items.isEmpty else {
-            throw .invalid(at, "Expected a non-empty list of method names")
+        guard case .array(let items) = member.value else {
+            throw .invalid(at, "Expected a list of method names")
         }
         var names: [String] = []
         for (i, item) in items.enumerated() {

@@ -5,8 +5,8 @@ import UnderstudyXML
 
 /// Decodes WireMock's value matchers (`{"equalTo":"x"}`, `{"matchesJsonPath":{…}}`, …).
 enum StringValuePatternDecoder {
-    /// The operator keys, in the order we look for them.
-    static let operators = [
+    /// The operator keys.
+    static let operators: Set<String> = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "not", "and", "or",
         "equalToJson", "matchesJsonPath", "matchesJsonSchema", "equalToXml", "matchesXPath", "binaryEqualTo",
         "before", "after", "equalToDateTime"
@@ -14,7 +14,12 @@ enum StringValuePatternDecoder {
 
     static func decode(_ value: JSONValue, at pointer: String) throws(MappingError) -> StringValuePattern {
         let reader = try FieldReader(value, at: pointer)
-        guard let key = operators.first(where: { reader.object[$0] != nil }) else {
+        // As WireMock reads it: `binaryEqualTo` wins, then the first operator in document order
+        // (`{"matchesJsonPath":"$.a","equalTo":"x"}` is a JSONPath match; its sibling is ignored).
+        let key =
+            reader.object["binaryEqualTo"] != nil
+            ? "binaryEqualTo" : reader.object.members.first(where: { operators.contains($0.key) })?.key
+        guard let key else {
             throw MappingError(
                 pointer: pointer, title: "Error parsing JSON",
                 detail: "\(JSONWriter.string(value)) is not a valid match operation")

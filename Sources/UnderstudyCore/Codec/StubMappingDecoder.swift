@@ -20,6 +20,8 @@ extension StubMapping {
 
 enum StubMappingDecoder {
     static func decode(_ value: JSONValue, at pointer: String) throws(MappingError) -> StubMapping {
+        // A key written twice: the last value counts, as Jackson reads it (`check` warns).
+        let value = value.hasDuplicateKeys ? value.foldingDuplicateKeys() : value
         let reader = try FieldReader(value, at: pointer)
         // Fields first, the stub once at the end: each change to a stub makes a new box.
         var stub = StubMapping().fields

@@ -70,7 +70,9 @@ public struct MappingDirectory: Sendable {
                         errors.append(
                             MappingError(
                                 code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
-                                detail: "The id \(id) is used by more than one stub", file: origin.filePath))
+                                detail:
+                                    "The id \(id) is used by more than one stub (also in \(earlierOrigin.filePath ?? "an earlier stub")); WireMock 3.7 and later refuse to start, serve without --strict keeps the one read last",
+                                file: origin.filePath))
                         continue
                     }
                     // WireMock keeps the stub it read last under an id.
@@ -79,7 +81,8 @@ public struct MappingDirectory: Sendable {
                     warnings.append(
                         MappingError(
                             code: 109, pointer: "/id", title: "Duplicate stub mapping ID",
-                            detail: "\(later) replaces \(earlierOrigin.filePath ?? "a stub") under id \(id)",
+                            detail:
+                                "\(later) replaces \(earlierOrigin.filePath ?? "a stub") under id \(id): the one read last is served",
                             file: origin.filePath))
                 }
                 seen[stub.id] = stubs.count

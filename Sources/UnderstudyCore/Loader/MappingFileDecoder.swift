@@ -41,6 +41,15 @@ enum MappingFileDecoder {
                 MappingError(pointer: "", title: "Error parsing JSON", detail: error.description), skipping: "the file")
             return outcome
         }
+        if json.hasDuplicateKeys {
+            for at in json.duplicateKeyPointers() {
+                outcome.warnings.append(
+                    MappingError(
+                        pointer: at, title: "Duplicate JSON key",
+                        detail: "key written more than once in its object; the last value counts, as in WireMock",
+                        file: name))
+            }
+        }
         if case .object(let object) = json, let list = object["mappings"] {
             guard case .array(let items) = list else {
                 problem(.invalid("/mappings", "Expected an array of stubs"), skipping: "the file")

@@ -15,6 +15,9 @@ public enum HARImport {
         public var events: [ServeEvent]
         /// Entries left out, by reason ("no answer (status 0)", "a WebSocket (101 Switching Protocols)").
         public var skipped: [(reason: String, count: Int)]
+        /// Entries (0-based, in file order) whose URL was a path without scheme and host; they
+        /// were imported by path and query, with the host from their `Host` header.
+        public var relativeURLEntries: [Int] = []
     }
 
     /// The entries of a HAR file as serve events (entries that got no answer, status 0, are skipped).
@@ -46,6 +49,7 @@ public enum HARImport {
         }
         var events: [ServeEvent] = []
         var skipped: [(reason: String, count: Int)] = []
+        var relativeURLEntries: [Int] = []
         func skip(_ reason: String) {
             if let i = skipped.firstIndex(where: { $0.reason == reason }) {
                 skipped[i].count += 1
@@ -58,10 +62,11 @@ public enum HARImport {
                 throw HARError(message: "entry \(i) has no request or response")
             }
             guard let method = request["method"]?.stringValue, let urlText = request["url"]?.stringValue,
-                let target = SentURL(urlText)
+                let target = SentURL(urlText) ?? relativeURL(urlText, headers: request["headers"])
             else {
                 throw HARError(message: "entry \(i) has no method or a bad url")
             }
+            if !urlText.contains("://") { relativeURLEntries.append(i) }
             let status = response["status"]?.numberValue?.intValue ?? 200
             // Status 0 is how browsers log a request that got no answer: nothing to replay.
             guard status > 0 else {
@@ -94,7 +99,18 @@ public enum HARImport {
         let ordered = events.enumerated().sorted {
             ($0.element.request.loggedDate, $0.offset) < ($1.element.request.loggedDate, $1.offset)
         }.map(\.element)
-        return Result(events: ordered, skipped: skipped)
+        return Result(events: ordered, skipped: skipped, relativeURLEntries: relativeURLEntries)
+    }
+
+    /// A path-only URL, with the host and scheme its headers give (pseudo-headers included).
+    static func relativeURL(_ text: String, headers: JSONValue?) -> SentURL? {
+        var byName: [String: String] = [:]
+        for header in headers?.arrayValue ?? [] {
+            guard let name = header["name"]?.stringValue?.lowercased(), let value = header["value"]?.stringValue
+            else { continue }
+            byName[name] = byName[name] ?? value
+        }
+        return SentURL(relative: text, authority: byName[":authority"] ?? byName["host"], scheme: byName[":scheme"])
     }
 
     static func headers(_ value: JSONValue?) -> HeaderFields {

@@ -9,14 +9,28 @@ struct SentURL {
 
     init?(_ text: String) {
         guard let schemeEnd = text.range(of: "://") else { return nil }
-        scheme = text[..<schemeEnd.lowerBound].lowercased()
         let rest = text[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
+        self.init(
+            scheme: String(text[..<schemeEnd.lowerBound]), authority: rest[..<authorityEnd],
+            target: rest[authorityEnd...])
+    }
+
+    /// A URL written as a path and query alone (`/static/a.png`, as some browser exports write
+    /// it): matching needs only those. The host is the entry's `Host` (or `:authority`) header
+    /// when it has one, else `localhost`; the scheme its `:scheme` header, else `http`.
+    init?(relative text: String, authority: String?, scheme: String?) {
+        guard text.hasPrefix("/") else { return nil }
+        self.init(scheme: scheme ?? "http", authority: Substring(authority ?? "localhost"), target: Substring(text))
+    }
+
+    private init?(scheme: String, authority: Substring, target: Substring) {
+        self.scheme = scheme.lowercased()
+        var authority = authority
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var target = rest[authorityEnd...]
+        var target = target
         if let fragment = target.firstIndex(of: "#") { target = target[..<fragment] }
-        let defaultPort = scheme == "https" ? 443 : 80
+        let defaultPort = self.scheme == "https" ? 443 : 80
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             host = String(authority[...close])
             let afterHost = authority[authority.index(after: close)...]

@@ -35,7 +35,9 @@ extension TemplateHelpers {
                 text = call.param(0) ?? .null
                 variable = call.param(1)?.text
             }
-            guard let document = jsonDocument(text, call.renderer) else {
+            // WireMock 3 parses an empty or absent body (a GET's) to an empty object, without error.
+            let empty = isNull(text) || text.text.allSatisfy(\.isWhitespace)
+            guard let document = empty ? .object([:]) : jsonDocument(text, call.renderer) else {
                 return HelperInvocation.softError("\(text.text) is not valid JSON")
             }
             guard let variable else { return .json(document) }

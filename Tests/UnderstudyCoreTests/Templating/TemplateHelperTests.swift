@@ -121,6 +121,11 @@ import UnderstudyJSON
             try render("{{{toJson (parseJson request.body)}}}", json)
                 == #"{"name":"Ann","age":30,"items":[{"id":1},{"id":2}],"outer":{"inner":"x"}}"#)
         #expect(try render("{{{toJson (array 1 'a')}}}") == #"[1,"a"]"#)
+        // An empty or absent body (a GET's) parses to an empty object, as WireMock 3's helper does.
+        #expect(try render("[{{parseJson request.body 'doc'}}{{doc.name}}]") == "[]")
+        #expect(try render("{{{toJson (parseJson request.body)}}}") == "{}")
+        #expect(try render("{{#parseJson 'obj'}}  {{/parseJson}}{{{toJson obj}}}") == "{}")
+        #expect(try render("{{parseJson 'nope'}}").hasPrefix("[ERROR"))
         #expect(try render("{{{formatJson '{\"a\":1}'}}}") == "{\n  \"a\" : 1\n}")
         #expect(try render("{{{formatJson '{ \"a\" : 1 }' format='compact'}}}") == #"{"a":1}"#)
     }
