@@ -13,7 +13,8 @@
 #
 # Without BENCH_PREVIOUS only this build is measured, with the plain stub as its baseline.
 # Settings: BENCH_SECONDS=10, BENCH_WARMUP_SECONDS=2, BENCH_THREADS=2, BENCH_CONNECTIONS=64,
-# SKIP_BUILD=1 to use the release binary already built. Everything talks to 127.0.0.1 only.
+# SKIP_BUILD=1 to use the release binary already built, BENCH_BINARY=path to measure another
+# `understudy` as this build. Everything talks to 127.0.0.1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/bench.sh
@@ -26,11 +27,15 @@ previous=${BENCH_PREVIOUS:-}
 
 bench_init
 bench_require_wrk
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    bench_log "Building understudy in release…"
-    swift build -c release --product understudy >&2
+if [[ -n "${BENCH_BINARY:-}" ]]; then
+    understudy=$BENCH_BINARY
+else
+    if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+        bench_log "Building understudy in release…"
+        swift build -c release --product understudy >&2
+    fi
+    understudy="$(swift build -c release --show-bin-path)/understudy"
 fi
-understudy="$(swift build -c release --show-bin-path)/understudy"
 
 root="$BENCH_TMP/root"
 mkdir -p "$root/mappings"
