@@ -117,3 +117,48 @@ import UnderstudyOpenAPI
         #expect(check(#"{"petType":"bird","wings":"two"}"#).map(\.pointer) == ["/wings"])
     }
 }
+
+/// A branch that fixes its own discriminator value (Spotify's `TrackObject` says `type: {enum:
+/// [track]}`, inherited through `allOf` in `EpisodeObject`) is selected by that value as well as
+/// by its schema name: the only value its own schema lets it carry.
+@Suite struct DiscriminatorFixedValueTests {
+    static let spec = """
+        openapi: "3.0.3"
+        info: { title: Items, version: "1" }
+        paths:
+          /items:
+            post:
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      oneOf: [{ $ref: "#/components/schemas/Track" }, { $ref: "#/components/schemas/Episode" }]
+                      discriminator: { propertyName: type }
+              responses: { "204": { description: ok } }
+        components:
+          schemas:
+            Track:
+              type: object
+              required: [type]
+              properties: { type: { type: string, enum: [track] }, title: { type: string } }
+            EpisodeBase:
+              type: object
+              required: [type]
+              properties: { type: { type: string, enum: [episode] } }
+            Episode:
+              allOf: [{ $ref: "#/components/schemas/EpisodeBase" }, { type: object, properties: { show: { type: string } } }]
+        """
+
+    func violations(_ body: String) throws -> [ContractViolation] {
+        let contract = OpenAPIContract(specs: [try SpecFixture.spec(Self.spec)])
+        let request = LoggedRequest(
+            method: "POST", url: "/items", headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        return contract.checkRequest(request).violations
+    }
+
+    @Test func theBranchesOwnValueSelectsIt() throws {
+        #expect(try violations(#"{"type":"track","title":"x"}"#).isEmpty)
+        #expect(try violations(#"{"type":"episode","show":"y"}"#).isEmpty)
+        #expect(try violations(#"{"type":"movie"}"#).map(\.pointer) == ["/type"])
+    }
+}

@@ -4,7 +4,8 @@ extension JSONSchemaCompiler {
     /// The `discriminator` of a schema with `oneOf` or `anyOf`: each value it accepts, with the
     /// schema that value selects. `mapping` entries come first; then each branch that is a
     /// `$ref` and that no mapping entry names is selected by its schema's name (the `$ref`'s
-    /// last token, `Dog` for `#/components/schemas/Dog`).
+    /// last token, `Dog` for `#/components/schemas/Dog`), and by the one value the branch's own
+    /// schema allows for the property, when it fixes one.
     mutating func discriminatorKeyword(
         _ discriminator: JSONValue, of object: JSONObject, at tokens: [String], base: String
     ) throws -> JSONSchemaKeyword {
@@ -40,6 +41,11 @@ extension JSONSchemaCompiler {
                     let name = target.last, !choices.contains(where: { $0.value == name })
                 else { continue }
                 choices.append((name, branch))
+                // A branch that fixes its own value (`type: {enum: [track]}` in `TrackObject`) is
+                // selected by that value too: the only one its own schema lets it carry.
+                let fixed = fixedValue(
+                    of: property, in: JSONSchemaPointer.resolve(target, in: references.root), base: base)
+                if let fixed, !choices.contains(where: { $0.value == fixed }) { choices.append((fixed, branch)) }
             }
         }
         guard !choices.isEmpty else {
@@ -48,6 +54,26 @@ extension JSONSchemaCompiler {
                 "the discriminator selects nothing: give a \"mapping\" or make the branches $refs to named schemas")
         }
         return .discriminator(property: property, choices: choices)
+    }
+
+    /// The one string a schema lets `property` be (`const`, or an `enum` of one), looking
+    /// through `$ref`s and `allOf` parts, where the property is often inherited.
+    private func fixedValue(of property: String, in schema: JSONValue?, base: String, depth: Int = 0) -> String? {
+        guard depth < 8, let schema else { return nil }
+        if let reference = schema["$ref"]?.stringValue, let tokens = try? references.resolve(reference, base: base) {
+            return fixedValue(
+                of: property, in: JSONSchemaPointer.resolve(tokens, in: references.root), base: base, depth: depth + 1)
+        }
+        if let own = schema["properties"]?[property] {
+            if let constant = own["const"]?.stringValue { return constant }
+            if let values = own["enum"]?.arrayValue, values.count == 1, let value = values[0].stringValue {
+                return value
+            }
+        }
+        for part in schema["allOf"]?.arrayValue ?? [] {
+            if let value = fixedValue(of: property, in: part, base: base, depth: depth + 1) { return value }
+        }
+        return nil
     }
 
     /// Where a mapping value points: a `$ref` (`#/components/schemas/Dog`) or a schema name (`Dog`).

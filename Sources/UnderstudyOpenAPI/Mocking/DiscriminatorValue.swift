@@ -14,4 +14,22 @@ enum DiscriminatorValue {
         guard let name = SpecPointer.tokens(String(reference.drop { $0 != "#" }.dropFirst()))?.last else { return nil }
         return name
     }
+
+    /// The one value a branch's own schema allows for the discriminator's property
+    /// (`enum: [track]` or `const: track`), if it fixes one, looking through `$ref`s and `allOf`.
+    static func fixed(
+        _ property: String, of branch: JSONValue, resolving resolve: (JSONValue) -> JSONValue, depth: Int = 0
+    ) -> String? {
+        let schema = resolve(branch)
+        guard depth < 8 else { return nil }
+        if let own = schema["properties"]?[property] {
+            let own = resolve(own)
+            if let constant = own["const"]?.stringValue { return constant }
+            if let values = own["enum"]?.arrayValue, values.count == 1 { return values[0].stringValue }
+        }
+        for part in schema["allOf"]?.arrayValue ?? [] {
+            if let value = fixed(property, of: part, resolving: resolve, depth: depth + 1) { return value }
+        }
+        return nil
+    }
 }

@@ -18,6 +18,9 @@ struct ExampleGenerator {
     let document: JSONValue
     /// Whether values are drawn at random rather than fixed.
     var dynamic = false
+    /// Whether a schema's own `example`, `examples` and `default` are taken. Off for a second try
+    /// when a spec's examples break its own schema.
+    var usesExamples = true
 
     func value(for schema: JSONValue) -> JSONValue {
         value(for: schema, depth: 0)
@@ -26,14 +29,15 @@ struct ExampleGenerator {
     private func value(for schema: JSONValue, depth: Int) -> JSONValue {
         let schema = resolved(schema)
         guard case .object(let object) = schema else { return .null }
-        if !dynamic, let example = object["example"] { return example }
-        if !dynamic, let examples = object["examples"]?.arrayValue, let first = examples.first { return first }
+        let takesExamples = usesExamples && !dynamic
+        if takesExamples, let example = object["example"] { return example }
+        if takesExamples, let examples = object["examples"]?.arrayValue, let first = examples.first { return first }
         if let constant = object["const"] { return constant }
         if let allowed = object["enum"]?.arrayValue, !allowed.isEmpty {
             let values = allowed.contains { !$0.isNull } ? allowed.filter { !$0.isNull } : allowed
             return dynamic ? values.randomElement()! : values[0]
         }
-        if !dynamic, let fallback = object["default"] { return fallback }
+        if takesExamples, let fallback = object["default"] { return fallback }
         if let parts = object["allOf"]?.arrayValue {
             // Objects merge; anything else takes the first part's value.
             var merged = JSONObject()
@@ -53,9 +57,11 @@ struct ExampleGenerator {
                 let typed = branches.filter { ParameterValue.primaryType(resolved($0)) != nil && !isNullOnly($0) }
                 let branch = (dynamic ? typed.randomElement() : typed.first) ?? first
                 var generated = value(for: branch, depth: depth)
+                // A branch that fixes its own discriminator value (`enum: [track]`) keeps it.
                 if let discriminator = object["discriminator"],
                     let property = discriminator["propertyName"]?.stringValue,
                     case .object(var members) = generated,
+                    DiscriminatorValue.fixed(property, of: branch, resolving: resolved) == nil,
                     let selector = DiscriminatorValue.selecting(branch, in: discriminator)
                 {
                     members[property] = .string(selector)
@@ -117,7 +123,10 @@ struct ExampleGenerator {
     }
 
     private func string(_ object: JSONObject) -> JSONValue {
-        if dynamic, object["pattern"] == nil { return .string(DynamicValues.string(object)) }
+        if let pattern = object["pattern"]?.stringValue, let text = patternString(pattern, object) {
+            return .string(text)
+        }
+        if dynamic { return .string(DynamicValues.string(object)) }
         var text: String
         switch object["format"]?.stringValue {
         case "date-time": text = "2024-01-01T00:00:00Z"
@@ -138,6 +147,18 @@ struct ExampleGenerator {
             text = String(text.prefix(maximum))
         }
         return .string(text)
+    }
+
+    /// A string the pattern matches within the schema's length bounds: the shortest first, then
+    /// a few drawn at random (every one, when `dynamic`).
+    private func patternString(_ pattern: String, _ object: JSONObject) -> String? {
+        let minimum = object["minLength"]?.numberValue?.intValue ?? 0
+        let maximum = object["maxLength"]?.numberValue?.intValue ?? Int.max
+        for attempt in 0..<16 {
+            guard let text = PatternString.make(pattern, random: dynamic || attempt > 0) else { return nil }
+            if (minimum...max(minimum, maximum)).contains(text.count) { return text }
+        }
+        return nil
     }
 
     private func number(_ object: JSONObject, integer: Bool) -> JSONValue {

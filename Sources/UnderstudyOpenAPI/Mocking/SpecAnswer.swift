@@ -30,12 +30,8 @@ struct SpecAnswer {
         let body: JSONValue
         if let name = preferences.example, let named = media.examples.first(where: { $0.name == name }) {
             body = named.value
-        } else if !preferences.dynamic, let first = media.examples.first {
-            body = first.value
-        } else if let schema = media.schema {
-            body = generator.value(for: schema)
         } else {
-            body = .object(JSONObject())
+            body = ConformingBody(spec: spec, media: media, generator: generator).value()
         }
         let contentType = media.mediaType.contains("*") ? "application/json" : media.mediaType
         headers.set("Content-Type", contentType)
