@@ -12,6 +12,7 @@ struct OperationBuilder {
         let parameters: [ParameterRule]
         let body: RequestBodyRule?
         let responses: [ResponseRule]
+        let security: SecurityRule?
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -87,7 +88,8 @@ struct OperationBuilder {
                 result.append(
                     Draft(
                         method: method.uppercased(), pathTemplate: path.key, specPointer: pointer,
-                        parameters: parameters, body: body, responses: responses))
+                        parameters: parameters, body: body, responses: responses,
+                        security: SecurityRule(operation: operation, at: pointer, document: document)))
             }
         }
         return result

@@ -5,8 +5,16 @@ import UnderstudyJSON
 /// The answers of an enforced contract: RFC 9457 problem details listing the violations.
 enum ProblemDetails {
     static func badRequest(_ violations: [ContractViolation]) -> ContractAnswer {
+        refusal(400, violations)
+    }
+
+    /// A refusal with this status (400, 422, or 401 for missing credentials).
+    static func refusal(_ status: Int, _ violations: [ContractViolation]) -> ContractAnswer {
         answer(
-            status: 400, title: "The request does not match the API contract",
+            status: status,
+            title: status == 401
+                ? "The request carries no credentials the API contract accepts"
+                : "The request does not match the API contract",
             detail: violations.map { "\($0.location): \($0.reason)" }.joined(separator: "; "), violations: violations)
     }
 

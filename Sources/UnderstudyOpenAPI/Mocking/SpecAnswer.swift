@@ -44,20 +44,40 @@ struct SpecAnswer {
         return ContractAnswer(status: status, headers: headers, body: data)
     }
 
-    /// The answer to a request that breaks the contract: problem details listing the violations,
-    /// unless the operation documents its 400 (by code, `4XX` or `default`) with a body that is
-    /// not problem details; then that body, generated, so the mock keeps to its own contract.
+    /// The answer to a request that breaks the contract. Missing credentials come first: 401,
+    /// with `WWW-Authenticate` for the HTTP schemes the operation takes (never 403: a mock does not
+    /// judge credentials). Otherwise the operation's own documented refusal: 400, else 422, else
+    /// `4XX` or `default`. Where that response documents problem details or no body, the body is
+    /// problem details listing the violations; otherwise it is the documented body, generated,
+    /// so the mock keeps to its own contract, and the violations go in `Understudy-Violations`.
     func rejection(_ request: LoggedRequest, operation: OpenAPIOperation, violations: [ContractViolation])
         -> ContractAnswer
     {
-        let problem = ProblemDetails.badRequest(violations)
-        guard let rule = ResponseValidator.rule(for: 400, in: operation), !rule.content.isEmpty,
+        let unauthenticated = violations.filter { $0.location == "security" }
+        if !unauthenticated.isEmpty, let security = operation.security {
+            var answer = refusal(401, request, operation: operation, violations: unauthenticated)
+            for challenge in security.challenges { answer.headers.add("WWW-Authenticate", challenge) }
+            return answer
+        }
+        let status = [400, 422].first { code in operation.responses.contains { $0.status == String(code) } } ?? 400
+        return refusal(status, request, operation: operation, violations: violations)
+    }
+
+    private func refusal(
+        _ status: Int, _ request: LoggedRequest, operation: OpenAPIOperation, violations: [ContractViolation]
+    ) -> ContractAnswer {
+        let problem = ProblemDetails.refusal(status, violations)
+        guard let rule = ResponseValidator.rule(for: status, in: operation), !rule.content.isEmpty,
             !rule.content.contains(where: { $0.mediaType == "application/problem+json" })
         else { return problem }
         var documented = answer(
-            LoggedRequest(method: request.method, url: request.url, headers: ["Prefer": "code=400"]),
+            LoggedRequest(
+                method: request.method, url: request.url,
+                headers: ["Prefer": "code=\(status)", "Accept": request.headers.first("Accept") ?? "*/*"]),
             operation: operation)
-        documented.status = 400
+        documented.status = status
+        let summary = violations.map { "\($0.location): \($0.reason)" }.joined(separator: "; ")
+        documented.headers.set("Understudy-Violations", String(summary.unicodeScalars.filter(\.isASCII).prefix(2000)))
         return documented
     }
 

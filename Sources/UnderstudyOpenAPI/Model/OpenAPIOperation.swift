@@ -16,6 +16,8 @@ public struct OpenAPIOperation: Sendable {
     let body: RequestBodyRule?
     /// Documented responses in the spec's order: `200`, `2XX`, `default`.
     let responses: [ResponseRule]
+    /// The credentials the operation requires (its own `security`, or the document's); nil for none.
+    let security: SecurityRule?
 
     /// The documented status keys in the spec's order.
     public var documentedStatuses: [String] { responses.map(\.status) }

@@ -54,7 +54,8 @@ public struct OpenAPISpec: Sendable {
         let operations = drafts.map { draft in
             OpenAPIOperation(
                 method: draft.method, pathTemplate: draft.pathTemplate, specPointer: draft.specPointer,
-                file: file, parameters: draft.parameters, body: draft.body, responses: draft.responses)
+                file: file, parameters: draft.parameters, body: draft.body, responses: draft.responses,
+                security: draft.security)
         }
         return OpenAPISpec(
             file: file, operations: operations, document: document, validators: validators,

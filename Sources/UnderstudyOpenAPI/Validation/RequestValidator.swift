@@ -2,8 +2,9 @@ import Foundation
 import UnderstudyCore
 import UnderstudyJSON
 
-/// Checks a request against its operation: every parameter (path, query, header, cookie) for
-/// presence and by its schema, and the body by the schema of its media type.
+/// Checks a request against its operation: its credentials for presence (``SecurityRule``),
+/// every parameter (path, query, header, cookie) for presence and by its schema, and the body by
+/// the schema of its media type.
 struct RequestValidator {
     let spec: OpenAPISpec
 
@@ -11,6 +12,12 @@ struct RequestValidator {
         of request: LoggedRequest, operation: OpenAPIOperation, pathParameters: [String: String]
     ) -> [ContractViolation] {
         var result: [ContractViolation] = []
+        if let security = operation.security, !security.isSatisfied(by: request) {
+            result.append(
+                violation(
+                    "security", spec: security.pointer,
+                    "the request carries none of the credentials the operation requires: \(security.missing)"))
+        }
         // Parsed only when a parameter is read from them.
         lazy var query = request.queryParameters
         lazy var cookies = request.cookies
@@ -85,7 +92,8 @@ struct RequestValidator {
     }
 
     private func bodyViolations(_ request: LoggedRequest, rule: RequestBodyRule) -> [ContractViolation] {
-        guard !request.body.isEmpty else {
+        // An empty body with a Content-Type is a body (an empty upload); without one it is absent.
+        guard !request.body.isEmpty || request.headers.first("Content-Type") != nil else {
             return rule.required ? [violation("body", spec: rule.pointer, "the required request body is missing")] : []
         }
         guard !rule.content.isEmpty else { return [] }
