@@ -30,6 +30,12 @@ import UnderstudyOpenAPI
             get:
               security: [{}, { basic: [] }]
               responses: { "200": { description: ok } }
+          /refusal-only:
+            get:
+              security: [{ basic: [] }]
+              responses:
+                "200": { description: ok }
+                "400": { description: bad }
           /documented:
             get:
               security: [{ bearer: [] }]
@@ -90,6 +96,14 @@ import UnderstudyOpenAPI
         #expect(answer.headers.values("WWW-Authenticate") == ["Bearer"])
         #expect(try JSONParser.parse(answer.body) == ["error": "unauthorized"])
         #expect(answer.headers.first("Understudy-Violations")?.hasPrefix("security: ") == true)
+    }
+
+    /// A spec that documents no 401 but its own 400 gets that 400: the mock keeps to the spec.
+    @Test func withoutA401TheDocumentedRefusalIsUsed() throws {
+        let answer = try #require(try check("/refusal-only").rejection)
+        #expect(answer.status == 400)
+        #expect(answer.headers.values("WWW-Authenticate") == [])
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("HTTP basic credentials"))
     }
 
     @Test func reportModeJournalsWithoutRefusing() throws {

@@ -46,21 +46,25 @@ struct SpecAnswer {
 
     /// The answer to a request that breaks the contract. Missing credentials come first: 401,
     /// with `WWW-Authenticate` for the HTTP schemes the operation takes (never 403: a mock does not
-    /// judge credentials). Otherwise the operation's own documented refusal: 400, else 422, else
-    /// `4XX` or `default`. Where that response documents problem details or no body, the body is
+    /// judge credentials), unless the operation documents no 401 but its own 400 or 422, which is
+    /// then used. Otherwise the operation's own documented refusal: 400, else 422, else `4XX` or
+    /// `default`. Where that response documents problem details or no body, the body is
     /// problem details listing the violations; otherwise it is the documented body, generated,
     /// so the mock keeps to its own contract, and the violations go in `Understudy-Violations`.
     func rejection(_ request: LoggedRequest, operation: OpenAPIOperation, violations: [ContractViolation])
         -> ContractAnswer
     {
+        let documented = [400, 422].first { code in operation.responses.contains { $0.status == String(code) } }
         let unauthenticated = violations.filter { $0.location == "security" }
-        if !unauthenticated.isEmpty, let security = operation.security {
+        // 401 unless the spec documents no 401 but does document its own refusal: keep to the spec.
+        if !unauthenticated.isEmpty, let security = operation.security,
+            documented == nil || ResponseValidator.rule(for: 401, in: operation) != nil
+        {
             var answer = refusal(401, request, operation: operation, violations: unauthenticated)
             for challenge in security.challenges { answer.headers.add("WWW-Authenticate", challenge) }
             return answer
         }
-        let status = [400, 422].first { code in operation.responses.contains { $0.status == String(code) } } ?? 400
-        return refusal(status, request, operation: operation, violations: violations)
+        return refusal(documented ?? 400, request, operation: operation, violations: violations)
     }
 
     private func refusal(
