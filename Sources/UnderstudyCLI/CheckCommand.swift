@@ -47,6 +47,7 @@ struct CheckCommand: ParsableCommand {
                 print("error: \(error)")
                 throw ExitCode(1)
             }
+            for spec in contract.specs { for warning in spec.warnings { print("warning: \(warning)") } }
             let report = StubDriftCheck(contract: contract).check(result.stubs, files: directory.files)
             problems += report.problems
             for stub in report.unreached { print("note: \(stub)") }

@@ -14,7 +14,7 @@ struct OpenAPIOptions: ParsableArguments {
     @Option(
         name: .customLong("openapi-validation"),
         help:
-            "report: record violations and answer as usual; enforce: answer 400 (problem+json) to an invalid request and 405 to an undocumented method."
+            "report: record violations and answer as usual; enforce: refuse an invalid request with the operation's documented 400 or 422 (else 400, problem+json), one without its credentials with 401, and an undocumented method with 405."
     )
     var mode: OpenAPIValidationMode = .report
 
@@ -22,7 +22,11 @@ struct OpenAPIOptions: ParsableArguments {
     /// - Throws: ``OpenAPISpecError`` naming the file, line and reason.
     func contract() throws(OpenAPISpecError) -> OpenAPIContract? {
         guard !files.isEmpty else { return nil }
-        return try OpenAPIContract.load(files.map { URL(fileURLWithPath: $0) }, mode: mode)
+        let contract = try OpenAPIContract.load(files.map { URL(fileURLWithPath: $0) }, mode: mode)
+        for spec in contract.specs {
+            for warning in spec.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        }
+        return contract
     }
 }
 

@@ -13,6 +13,15 @@ struct SpecBundle: Sendable {
     let root: JSONValue
     /// Each file and the pointer its content sits at ("" for the main file).
     let files: [(prefix: String, file: SpecFile)]
+    /// What was passed over: a `$ref` inside an `x-` extension that cannot be loaded. Extensions
+    /// are not part of the contract, so they never stop a load.
+    var warnings: [OpenAPISpecError] = []
+
+    /// Whether a key is a specification extension (`x-logo`, `x-code-samples`), other than the
+    /// merged files this type itself adds.
+    static func isExtension(_ key: String) -> Bool {
+        key.hasPrefix("x-") && key != filesKey
+    }
 
     static func load(_ url: URL) throws(OpenAPISpecError) -> SpecBundle {
         var builder = Builder()
@@ -33,7 +42,7 @@ struct SpecBundle: Sendable {
             object[filesKey] = .array(ordered)
             root = .object(object)
         }
-        let bundle = SpecBundle(root: root, files: builder.files)
+        let bundle = SpecBundle(root: root, files: builder.files, warnings: builder.warnings)
         var path: [String] = []
         try bundle.checkReferences(root, path: &path)
         return bundle
@@ -64,7 +73,7 @@ struct SpecBundle: Sendable {
                     throw error(at: Self.pointer(path + ["$ref"]), "the $ref \"\(target)\" does not resolve")
                 }
             }
-            for member in object where member.key != "$ref" {
+            for member in object where member.key != "$ref" && !Self.isExtension(member.key) {
                 path.append(member.key)
                 try checkReferences(member.value, path: &path)
                 path.removeLast()
@@ -89,6 +98,7 @@ struct SpecBundle: Sendable {
         var files: [(prefix: String, file: SpecFile)] = []
         var indexByPath: [String: Int] = [:]
         var merged: [Int: JSONValue] = [:]
+        var warnings: [OpenAPISpecError] = []
 
         /// The pointer prefix of file `index` in the merged document.
         func prefix(of index: Int) -> String {
@@ -114,6 +124,8 @@ struct SpecBundle: Sendable {
                         replaced = rewritten == target ? nil : .string(rewritten)
                     } else if member.key == "mapping", inDiscriminator, case .object(let mapping) = member.value {
                         replaced = try rewriteMapping(mapping, in: index)
+                    } else if SpecBundle.isExtension(member.key) {
+                        replaced = rewriteExtension(member.value, in: index)
                     } else {
                         replaced = try rewrite(member.value, in: index)
                     }
@@ -137,6 +149,22 @@ struct SpecBundle: Sendable {
                 }
                 return result.map { .array($0) }
             default:
+                return nil
+            }
+        }
+
+        /// An extension's value rewritten as any other, except that a reference in it that cannot
+        /// be loaded is a warning, and the extension is left as written.
+        mutating func rewriteExtension(_ value: JSONValue, in index: Int) -> JSONValue? {
+            let depth = path.count
+            do {
+                return try rewrite(value, in: index)
+            } catch {
+                path.removeLast(path.count - depth)
+                var warning = error
+                warning.reason +=
+                    " (in the extension \(path.last ?? ""), which is not part of the contract: left as written)"
+                warnings.append(warning)
                 return nil
             }
         }

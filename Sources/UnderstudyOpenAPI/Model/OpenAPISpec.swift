@@ -14,6 +14,9 @@ public struct OpenAPISpec: Sendable {
     let index: PathTemplateIndex
     /// The paths of the document's server URLs (`/v1`), which requests may carry before a template.
     let basePaths: [String]
+    /// What loading passed over without failing (a `$ref` in an `x-` extension that cannot be
+    /// loaded), each with its file, line and pointer.
+    public var warnings: [OpenAPISpecError] = []
 
     /// Loads a spec from a YAML or JSON file, with the sibling files its `$ref`s name.
     /// - Throws: ``OpenAPISpecError`` with the file, line and reason when the spec does not
@@ -60,7 +63,7 @@ public struct OpenAPISpec: Sendable {
         return OpenAPISpec(
             file: file, operations: operations, document: document, validators: validators,
             index: PathTemplateIndex(operations.map { ($0.pathTemplate, $0.method) }),
-            basePaths: Self.basePaths(document))
+            basePaths: Self.basePaths(document), warnings: bundle.warnings)
     }
 
     /// The operation for a method and an (encoded) path, with the path's parameters decoded.
