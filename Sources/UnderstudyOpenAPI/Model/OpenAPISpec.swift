@@ -15,7 +15,7 @@ public struct OpenAPISpec: Sendable {
     /// The paths of the document's server URLs (`/v1`), which requests may carry before a template.
     let basePaths: [String]
     /// What loading passed over without failing (a `$ref` in an `x-` extension that cannot be
-    /// loaded), each with its file, line and pointer.
+    /// loaded, an example that breaks its own schema), each with its file, line and pointer.
     public var warnings: [OpenAPISpecError] = []
 
     /// Loads a spec from a YAML or JSON file, with the sibling files its `$ref`s name.
@@ -63,7 +63,8 @@ public struct OpenAPISpec: Sendable {
         return OpenAPISpec(
             file: file, operations: operations, document: document, validators: validators,
             index: PathTemplateIndex(operations.map { ($0.pathTemplate, $0.method) }),
-            basePaths: Self.basePaths(document), warnings: bundle.warnings)
+            basePaths: Self.basePaths(document),
+            warnings: bundle.warnings + ExampleCheck.warnings(operations, validators: validators, bundle: bundle))
     }
 
     /// The operation for a method and an (encoded) path, with the path's parameters decoded.
