@@ -250,7 +250,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer",
                 // The Swift API with a contract: hosts, strict mode and the traits.
-                "Understudy", "UnderstudyTesting"
+                "Understudy", "UnderstudyTesting", "RandomSupport"
             ]),
         .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore", "ProcessSupport"]),
         .testTarget(

@@ -39,17 +39,39 @@ struct ExampleGenerator {
         }
         if takesExamples, let fallback = object["default"] { return fallback }
         if let parts = object["allOf"]?.arrayValue {
-            // Objects merge; anything else takes the first part's value.
+            // Objects merge; anything else takes the most constrained part's value.
             var merged = JSONObject()
-            var other: JSONValue?
+            var other: (rank: Int, value: JSONValue)?
+            var declarations: [String: [JSONValue]] = [:]
             for part in parts {
+                for property in resolved(part)["properties"]?.objectValue ?? JSONObject() {
+                    declarations[property.key, default: []].append(property.value)
+                }
                 switch value(for: part, depth: depth) {
                 case .object(let members): for member in members { merged[member.key] = member.value }
-                case let value: other = other ?? value
+                case let value:
+                    let rank = Self.constraintRank(resolved(part))
+                    if other == nil || rank < other!.rank { other = (rank, value) }
                 }
             }
             if let own = ownObject(object, depth: depth) { for member in own { merged[member.key] = member.value } }
-            return merged.isEmpty ? (other ?? .object(merged)) : .object(merged)
+            // A property several parts declare (often to narrow it) meets all of their schemas; one
+            // they declare as different types cannot, and is left out unless a part requires it.
+            let required = Set(parts.flatMap { resolved($0)["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] })
+            for (key, schemas) in declarations where schemas.count > 1 && merged[key] != nil {
+                let types = Set(schemas.map { ParameterValue.primaryType(resolved($0)) ?? "any" })
+                if types.count > 1, !required.contains(key) {
+                    merged[key] = nil
+                } else if depth < Self.maximumDepth {
+                    merged[key] = value(for: .object(["allOf": .array(schemas)]), depth: depth + 1)
+                }
+            }
+            // A part that allows no other properties keeps out those only other parts declare.
+            for part in parts.map(resolved) where part["additionalProperties"] == .bool(false) {
+                let declared = Set(part["properties"]?.objectValue?.keys ?? [])
+                for key in merged.keys where !declared.contains(key) { merged[key] = nil }
+            }
+            return merged.isEmpty ? (other?.value ?? .object(merged)) : .object(merged)
         }
         for keyword in ["oneOf", "anyOf"] {
             if let branches = object[keyword]?.arrayValue, let first = branches.first {
@@ -190,6 +212,15 @@ struct ExampleGenerator {
         case "boolean": return .bool(false)
         default: return .null
         }
+    }
+
+    /// How narrowly a schema fixes its value, for picking among `allOf` parts: a fixed set of
+    /// values first, then a pattern, then a format, then anything of its type.
+    private static func constraintRank(_ schema: JSONValue) -> Int {
+        if schema["enum"] != nil || schema["const"] != nil { return 0 }
+        if schema["pattern"] != nil { return 1 }
+        if schema["format"] != nil { return 2 }
+        return 3
     }
 
     private func isNullOnly(_ schema: JSONValue) -> Bool {
