@@ -161,8 +161,8 @@ public final class StubStore: Sendable {
     // MARK: Matching
 
     /// Picks the stub for a request: the first in match order whose pattern and scenario state
-    /// match. Takes the stub's scenario step as part of the same decision (see
-    /// ``takeScenarioStep(of:)``).
+    /// match. Takes the stub's scenario step as part of the same decision: a compare-and-set from
+    /// the state the stub requires, so each step is taken once however many requests race for it.
     public func match(_ request: LoggedRequest, now: Date = Date()) -> StubMapping? {
         match(request, now: now, accepting: { _ in true })
     }
