@@ -22,7 +22,7 @@ fi
 
 source Scripts/lib/serve.sh
 root=$(mktemp -d)
-trap 'serve_stop; rm -rf "$root" "$root.out"' EXIT
+trap 'serve_stop; rm -rf "$root" "$root.out" "$root.out.stderr"' EXIT
 serve_start "$root.out" --root "$root"
 url=$SERVE_URL
 
