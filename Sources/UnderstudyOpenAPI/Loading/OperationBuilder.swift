@@ -144,10 +144,14 @@ struct OperationBuilder {
                 index = schemaIndex(mediaPointer + "/schema")
             }
             let type = MediaTypeName.essence(media.key)
-            result.append(
-                MediaRule(
-                    mediaType: type, schema: schema, schemaIndex: index, examples: examples,
-                    pointer: mediaPointer))
+            var rule = MediaRule(
+                mediaType: type, schema: schema, schemaIndex: index, examples: examples, pointer: mediaPointer)
+            for property in media.value["encoding"]?.objectValue ?? JSONObject() {
+                if let contentType = property.value["contentType"]?.stringValue {
+                    rule.encoding[property.key] = contentType.lowercased()
+                }
+            }
+            result.append(rule)
         }
         return result
     }

@@ -64,6 +64,9 @@ struct MediaRule: Sendable {
     /// Named examples in the spec's order; `example` is named "example".
     let examples: [(name: String, value: JSONValue)]
     let pointer: String
+    /// For form and multipart bodies, each property's `encoding.contentType` (lower-case; it may
+    /// list several, `image/png, image/jpeg`) where the spec gives one.
+    var encoding: [String: String] = [:]
 
     /// Whether the body is JSON (`application/json`, `application/problem+json`, …).
     var isJSON: Bool { MediaRule.isJSON(mediaType) }

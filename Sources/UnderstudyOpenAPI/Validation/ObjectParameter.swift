@@ -40,7 +40,7 @@ enum ObjectParameter {
         }
     }
 
-    private static func deepObject(
+    static func deepObject(
         _ name: String, query: [(name: String, values: [String])], schema: JSONValue, document: JSONValue
     ) -> (value: JSONValue?, problems: [String]) {
         var object: JSONValue = .object(JSONObject())

@@ -115,7 +115,17 @@ struct RequestValidator {
                 return [violation("body", spec: media.pointer, "the body is not JSON: \(error)")]
             }
         } else if media.mediaType == "application/x-www-form-urlencoded" {
-            instance = FormBody.json(request.formParameters, schema: media.schema)
+            instance = FormBody.json(request.formParameters, media: media, document: spec.document)
+        } else if media.mediaType.hasPrefix("multipart/") {
+            guard let parts = MatchContext(request: request).multipartParts else {
+                let sent = contentType ?? "(none)"
+                return [
+                    violation(
+                        "body", spec: media.pointer,
+                        "the body is not \(media.mediaType) with the boundary its Content-Type names (\(sent))")
+                ]
+            }
+            instance = MultipartBody.json(parts, media: media, document: spec.document)
         } else {
             return []
         }
@@ -129,26 +139,6 @@ struct RequestValidator {
         -> ContractViolation
     {
         ContractViolation(side: .request, location: location, pointer: pointer, specPath: "#" + spec, reason: reason)
-    }
-}
-
-/// A form body as the JSON object its schema describes, each field read as its property's type.
-enum FormBody {
-    static func json(_ fields: [(name: String, values: [String])], schema: JSONValue?) -> JSONValue {
-        let properties = schema?["properties"]?.objectValue
-        var object = JSONObject()
-        for field in fields {
-            let property = properties?[field.name] ?? .object(JSONObject())
-            let type = ParameterValue.primaryType(property)
-            if type == "array" {
-                let items = property["items"] ?? .object(JSONObject())
-                object[field.name] = .array(
-                    field.values.map { ParameterValue.scalar($0, type: ParameterValue.primaryType(items)) })
-            } else {
-                object[field.name] = ParameterValue.scalar(field.values.last ?? "", type: type)
-            }
-        }
-        return .object(object)
     }
 }
 
