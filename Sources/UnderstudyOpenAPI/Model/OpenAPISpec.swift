@@ -64,7 +64,8 @@ public struct OpenAPISpec: Sendable {
             file: file, operations: operations, document: document, validators: validators,
             index: PathTemplateIndex(operations.map { ($0.pathTemplate, $0.method) }),
             basePaths: Self.basePaths(document),
-            warnings: bundle.warnings + ExampleCheck.warnings(operations, validators: validators, bundle: bundle))
+            warnings: bundle.warnings + ExampleCheck.warnings(operations, validators: validators, bundle: bundle)
+                + UnsatisfiableSchemaCheck.warnings(operations, document: document, bundle: bundle))
     }
 
     /// The operation for a method and an (encoded) path, with the path's parameters decoded.
