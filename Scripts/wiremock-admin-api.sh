@@ -8,6 +8,10 @@
 #   Scripts/wiremock-admin-api.sh            # makes .build/admin-api-venv on first use
 #   SEED=7 EXAMPLES=300 Scripts/wiremock-admin-api.sh   # another seed, more cases per operation
 #
+# Then a second pass, positive data only, on POST /__admin/mappings and PUT /__admin/mappings/{id}:
+# every stub the description calls valid must be accepted, with the description narrowed only
+# where WireMock itself refuses what it allows (each place listed in admin_api_spec.py).
+#
 # CI uses a fixed seed so a red run can be replayed; vary it locally to look further.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +30,7 @@ trap 'serve_stop; rm -rf "$root"' EXIT
 mkdir -p "$root/stubs/mappings" "$root/stubs/__files"
 
 "$venv/bin/python" Tests/Compatibility/wiremock_admin_api/admin_api_spec.py "$root/admin-api.json"
+"$venv/bin/python" Tests/Compatibility/wiremock_admin_api/admin_api_spec.py "$root/positive.json" --positive
 
 serve_start "$root/out" --root "$root/stubs"
 url=$SERVE_URL
@@ -35,5 +40,11 @@ echo "schemathesis $("$venv/bin/st" --version | awk '{print $NF}') against $url 
 "$venv/bin/st" run "$root/admin-api.json" --url "$url" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --exclude-path-regex '^/__admin/(shutdown|recordings/.*)$' \
+    --phases examples,coverage,fuzzing --max-examples "${EXAMPLES:-100}" --seed "${SEED:-1}" \
+    --request-timeout 10 --no-color
+
+echo "schemathesis positive data on POST /__admin/mappings and PUT /__admin/mappings/{id}"
+"$venv/bin/st" run "$root/positive.json" --url "$url" \
+    --checks positive_data_acceptance,not_a_server_error --mode positive \
     --phases examples,coverage,fuzzing --max-examples "${EXAMPLES:-100}" --seed "${SEED:-1}" \
     --request-timeout 10 --no-color

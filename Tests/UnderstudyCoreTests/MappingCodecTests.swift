@@ -91,6 +91,38 @@ import UnderstudyJSON
         #expect(engine.store.match(LoggedRequest(method: "GET", url: "/p"))?.response.status == 200)
     }
 
+    /// Jackson reads a fraction into an integer field by cutting it toward zero (its default
+    /// ACCEPT_FLOAT_AS_INT), so WireMock takes `"status": 201.9` as 201; only a number no integer
+    /// holds is refused.
+    @Test func aFractionInAnIntegerFieldIsCutTowardZero() throws {
+        let stub = try StubMapping(
+            jsonText: #"{"priority":-2.7,"response":{"status":201.9,"fixedDelayMilliseconds":1.5}}"#)
+        #expect(stub.effectivePriority == -2)
+        #expect(stub.response.status == 201)
+        #expect(throws: MappingError.self) { try StubMapping(jsonText: #"{"response":{"status":1e30}}"#) }
+    }
+
+    /// What WireMock's admin description calls valid and WireMock keeps: an empty method name
+    /// (which no request has) and a lognormal delay with negative numbers (no delay).
+    @Test func whatWireMockKeepsIsKept() throws {
+        let stub = try StubMapping(
+            jsonText:
+                #"{"request":{"method":""},"response":{"delayDistribution":{"type":"lognormal","median":-5,"sigma":-1}}}"#
+        )
+        #expect(!stub.request.method.matches("GET"))
+        let engine = StubEngine()
+        #expect(engine.delay(for: stub.response) == .zero)
+    }
+
+    /// No delay a stub can write stops the server: huge or non-finite ones are held to a year.
+    @Test func aHugeDelayIsHeldToAYear() throws {
+        let stub = try StubMapping(jsonText: #"{"response":{"fixedDelayMilliseconds":4611686018427387904}}"#)
+        #expect(StubEngine().delay(for: stub.response) == .seconds(365 * 24 * 3600))
+        let lognormal = try StubMapping(
+            jsonText: #"{"response":{"delayDistribution":{"type":"lognormal","median":1e300,"sigma":1}}}"#)
+        #expect(StubEngine().delay(for: lognormal.response) == .seconds(365 * 24 * 3600))
+    }
+
     /// Java compiles an empty pattern (it matches the empty string); WireMock folders use it.
     @Test func anEmptyRegexIsValidAndMatchesOnlyTheEmptyString() throws {
         let pattern = try StringValuePattern(json: JSONParser.parse(#"{"matches":""}"#))

@@ -45,12 +45,17 @@ struct FieldReader {
         guard let value = value(key) else { return nil }
         // WireMock (Jackson) accepts numbers written as strings for numeric fields.
         if case .string(let s) = value, let i = Int(s.trimmingCharacters(in: .whitespaces)) { return i }
-        guard case .number(let n) = value, let i = n.intValue else {
-            throw .invalid(
-                path(key), "Expected an integer but found \(value.typeName == "number" ? "a fraction" : value.typeName)"
-            )
+        guard case .number(let n) = value else {
+            throw .invalid(path(key), "Expected an integer but found \(value.typeName)")
         }
-        return i
+        if let i = n.intValue { return i }
+        // Jackson's ACCEPT_FLOAT_AS_INT, on by default: a fraction is cut toward zero (1.5 is 1);
+        // a number out of an integer's range is still refused.
+        let truncated = n.doubleValue.rounded(.towardZero)
+        guard truncated.isFinite, abs(truncated) < 9.2e18 else {
+            throw .invalid(path(key), "Expected an integer but found \(n.text), out of range")
+        }
+        return Int(truncated)
     }
 
     func double(_ key: String) throws(MappingError) -> Double? {

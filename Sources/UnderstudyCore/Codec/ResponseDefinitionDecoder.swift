@@ -127,9 +127,10 @@ enum ResponseDefinitionDecoder {
         let reader = try FieldReader(value, at: pointer)
         switch try reader.string("type") {
         case "lognormal":
+            // Any numbers, as WireMock reads them: a negative median gives no delay, and a
+            // negative sigma the same spread as its opposite.
             let median = try reader.double("median") ?? 0
             let sigma = try reader.double("sigma") ?? 0
-            guard median >= 0, sigma >= 0 else { throw .invalid(pointer, "median and sigma must not be negative") }
             return .lognormal(median: median, sigma: sigma, maxValue: try reader.double("maxValue"))
         case "uniform":
             let lower = try reader.int("lower") ?? 0

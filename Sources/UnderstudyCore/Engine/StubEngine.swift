@@ -139,7 +139,7 @@ public final class StubEngine: Sendable {
         if let distribution = definition.delayDistribution ?? global.delayDistribution {
             milliseconds += distribution.sampleMilliseconds()
         }
-        return .microseconds(Int64(max(0, milliseconds) * 1000))
+        return .delay(milliseconds: milliseconds)
     }
 
     /// - Parameter quickMisses: the near misses, already found by a caller that also made sure

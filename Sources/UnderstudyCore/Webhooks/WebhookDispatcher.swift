@@ -68,7 +68,7 @@ public final class WebhookDispatcher: Sendable {
         sender: (any WebhookSender)?, timeout: Duration
     ) async -> SubEvent {
         if let delay = webhook.delay {
-            try? await Task.sleep(for: .milliseconds(Int(delay.sampleMilliseconds().rounded())))
+            try? await Task.sleep(for: .delay(milliseconds: delay.sampleMilliseconds().rounded()))
         }
         let request: WebhookRequest
         do {

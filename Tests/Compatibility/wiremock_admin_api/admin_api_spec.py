@@ -2,7 +2,11 @@
 jar (which the PyPI package `wiremock` carries), with the places where WireMock's answers differ
 from its description written down as exceptions.
 
-Usage: python admin_api_spec.py OUT.json   (run in a venv with `wiremock` installed)
+Usage: python admin_api_spec.py OUT.json [--positive]   (run in a venv with `wiremock` installed)
+
+With --positive the description is also narrowed where WireMock itself refuses what it calls valid
+(see `narrowed_to_what_wiremock_reads`), for schemathesis's positive-data check: every request the
+narrowed description calls valid must be accepted.
 
 Nothing from the jar is committed: it is read at run time. Every exception below is a status the
 description leaves out but WireMock itself answers (checked against wiremock-standalone 2.35.1),
@@ -102,7 +106,111 @@ def with_exceptions(spec: dict) -> dict:
     return spec
 
 
+# A value matcher as WireMock reads one: an object with one matcher key. The description says only
+# `{"type": "object"}`, and WireMock refuses `{}` or `{"x": 1}` ("... is not a valid match operation").
+# Matchers whose operand must itself parse (a regex, JSON, XML, an XPath or JSONPath) are left out:
+# a random string is not one, and WireMock refuses those too.
+MATCHER = {
+    "oneOf": [
+        {"type": "object", "required": ["equalTo"], "additionalProperties": False,
+         "properties": {"equalTo": {"type": "string"}, "caseInsensitive": {"type": "boolean"}}},
+        {"type": "object", "required": ["contains"], "additionalProperties": False,
+         "properties": {"contains": {"type": "string"}}},
+        {"type": "object", "required": ["doesNotContain"], "additionalProperties": False,
+         "properties": {"doesNotContain": {"type": "string"}}},
+        {"type": "object", "required": ["absent"], "additionalProperties": False,
+         "properties": {"absent": {"type": "boolean", "const": True}}},
+    ]
+}
+
+# A response header as WireMock reads one: a value or a list of values (scalars it turns into text).
+HEADER_VALUES = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+
+# URL regexes that compile in Java and in ICU alike.
+URL_REGEX = {"type": "string", "pattern": "^[a-z0-9/]*$"}
+
+
+def java_ints(node: object) -> None:
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            node.setdefault("minimum", -(2**31))
+            node.setdefault("maximum", 2**31 - 1)
+        for value in node.values():
+            java_ints(value)
+    elif isinstance(node, list):
+        for value in node:
+            java_ints(value)
+
+
+def narrowed_to_what_wiremock_reads(spec: dict) -> dict:
+    """Only POST /__admin/mappings and PUT /__admin/mappings/{id}, with the stub's schema narrowed
+    where WireMock refuses what its description allows (each checked against WireMock):
+    - a body is required: WireMock refuses an empty one ("No content to map");
+    - request matchers (`headers`, `queryParameters`, `cookies`, `bodyPatterns`) are MATCHER, and
+      response headers HEADER_VALUES (a list holding a list is refused);
+    - `urlPattern` and `urlPathPattern` are regexes WireMock compiles when it reads the stub;
+    - integers are Java ints (Jackson refuses a number out of their range), a status three digits
+      (WireMock keeps any int, and fails when it serves one; Understudy refuses it when it reads it);
+    - a delay distribution names its `type`, which is how Jackson picks the kind, and a uniform
+      one's `lower` is at most its `upper` (WireMock keeps the stub and fails every request to it;
+      Understudy refuses it when it reads it), here lower in 0...1000 and upper in 1000...2000;
+    - `base64Body` is base64, which WireMock decodes when it reads the stub;
+    - `bodyFileName` names a file inside `__files` (WireMock keeps an empty name or `../x` and fails
+      when it serves it; Understudy refuses them when it reads the stub);
+    - a stub's `id` (alias `uuid`) is a java.util.UUID, and since WireMock 3.7 a second stub with an
+      id in use is refused (422), as Understudy refuses it: POST's examples all carry one id, so
+      POST is sent without one (PUT takes its id from the path).
+    """
+    paths = {}
+    for path, methods in (("/__admin/mappings", ("post",)), ("/__admin/mappings/{stubMappingId}", ("put",))):
+        item = spec["paths"][path]
+        kept = {key: value for key, value in item.items() if key == "parameters" or key in methods}
+        for method in methods:
+            kept[method]["requestBody"]["required"] = True
+            media = kept[method]["requestBody"]["content"]["application/json"]
+            stub = media["schema"]
+            java_ints(stub)
+            base64 = {"type": "string", "pattern": "^([A-Za-z0-9+/]{4})*$"}
+            for part in stub["properties"]["response"].get("allOf", []):
+                if "bodyFileName" in part.get("properties", {}):
+                    part["properties"]["bodyFileName"] = {"type": "string", "pattern": "^[a-z0-9_/-]*[a-z0-9_-]$"}
+                if "base64Body" in part.get("properties", {}):
+                    part["properties"]["base64Body"] = base64
+                if "status" in part.get("properties", {}):
+                    part["properties"]["status"] = {"type": "integer", "minimum": 100, "maximum": 999}
+                for branch in part.get("properties", {}).get("delayDistribution", {}).get("oneOf", []):
+                    branch["required"] = ["type"]
+                    if "lower" in branch.get("properties", {}):
+                        branch["properties"]["lower"] = {"type": "integer", "minimum": 0, "maximum": 1000}
+                        branch["properties"]["upper"] = {"type": "integer", "minimum": 1000, "maximum": 2000}
+                for key in ("headers", "additionalProxyRequestHeaders"):
+                    if key in part.get("properties", {}):
+                        part["properties"][key] = {"type": "object", "additionalProperties": HEADER_VALUES}
+            request = stub["properties"]["request"]["properties"]
+            for key in ("headers", "queryParameters", "cookies"):
+                request[key] = {"type": "object", "additionalProperties": MATCHER}
+            request["bodyPatterns"] = {"type": "array", "items": MATCHER}
+            request["urlPattern"] = URL_REGEX
+            request["urlPathPattern"] = URL_REGEX
+            for key in ("id", "uuid"):
+                if method == "post":
+                    stub["properties"].pop(key, None)
+                else:
+                    stub["properties"][key] = {"type": "string", "format": "uuid"}
+            for holder in [media, stub] + list(media.get("examples", {}).values()):
+                for name in ("example", "value"):
+                    if isinstance(holder.get(name), dict):
+                        holder[name].pop("id", None)
+                        holder[name].pop("uuid", None)
+        paths[path] = kept
+    spec["paths"] = paths
+    return spec
+
+
 if __name__ == "__main__":
     out = pathlib.Path(sys.argv[1])
-    out.write_text(json.dumps(with_exceptions(description()), indent=1))
+    spec = with_exceptions(description())
+    if "--positive" in sys.argv[2:]:
+        spec = narrowed_to_what_wiremock_reads(spec)
+    out.write_text(json.dumps(spec, indent=1))
     print(f"WireMock's admin API description from {jar_path().name}, with exceptions, in {out}")
