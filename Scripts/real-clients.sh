@@ -111,6 +111,20 @@ expect "curl --digest answers a Digest challenge (SHA-256 and MD5 offered); a wr
     curl -s -o /dev/null -d '{\"request\":{\"urlPath\":\"/vault\",\"digestAuthCredentials\":{\"username\":\"ada\",\"password\":\"lovelace\"}},\"response\":{\"status\":200}}' '$http_url/__admin/mappings'
     curl -s -o /dev/null -w '%{http_code} ' --digest -u ada:lovelace '$http_url/vault'
     curl -s -o /dev/null -w '%{http_code}' --digest -u ada:babbage '$http_url/vault'"
+# WireMock drop-in cases (issue 29), read as WireMock reads them.
+expect "curl: a duplicate key in a mapping keeps the last, as Jackson does" "404 200" bash -c "
+    curl -s -o /dev/null -d '{\"request\":{\"urlPath\":\"/dup\",\"queryParameters\":{\"component\":{\"equalTo\":\"a\"},\"component\":{\"equalTo\":\"b\"}}},\"response\":{\"status\":200}}' '$http_url/__admin/mappings'
+    curl -s -o /dev/null -w '%{http_code} ' '$http_url/dup?component=a'; curl -s -o /dev/null -w '%{http_code}' '$http_url/dup?component=b'"
+expect "curl: parseJson of an empty body is an empty object, no error text" "[]" bash -c "
+    curl -s -o /dev/null -d '{\"request\":{\"urlPath\":\"/parse\"},\"response\":{\"body\":\"{{parseJson request.body \\u0027j\\u0027}}[{{j.a}}]\",\"transformers\":[\"response-template\"]}}' '$http_url/__admin/mappings'
+    curl -s -X POST '$http_url/parse'"
+expect "curl: a noneOf [] method list matches every method" "200 200" bash -c "
+    curl -s -o /dev/null -d '{\"request\":{\"method\":{\"noneOf\":[]},\"url\":\"/any\"},\"response\":{\"status\":200}}' '$http_url/__admin/mappings'
+    curl -s -o /dev/null -w '%{http_code} ' -X PATCH '$http_url/any'; curl -s -o /dev/null -w '%{http_code}' '$http_url/any'"
+expect "curl: a stub whose id is taken is refused with 422 (WireMock 3)" "201 422" bash -c "
+    body='{\"id\":\"6a4a52ff-0b4e-4a36-a1f3-2b0c9ef8b0aa\",\"request\":{\"url\":\"/once\"},\"response\":{\"status\":200}}'
+    curl -s -o /dev/null -w '%{http_code} ' -d \"\$body\" '$http_url/__admin/mappings'
+    curl -s -o /dev/null -w '%{http_code}' -d \"\$body\" '$http_url/__admin/mappings'"
 expect "curl cannot write outside __files" "403" \
     curl -s -o /dev/null -w "%{http_code}" -T "$work/upload.json" --path-as-is "$http_url/__admin/files/..%2Fescaped.json"
 
