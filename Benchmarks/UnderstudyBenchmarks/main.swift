@@ -118,6 +118,11 @@ if wanted("near distinct") {
         _ = nearStore.nearMisses(to: get("/no/such/thing/\(next)"))
     }
     table.add("near misses for /no/such/thing/N (far from all)", unrelated.micros, "", "")
+    // The same far URL every time, as a client stuck on a wrong path sends it (issue 29).
+    for path in ["/no/such/thing", "/nothing"] {
+        let same = Measure.perCall(iterations: 200) { _ = nearStore.nearMisses(to: get(path)) }
+        table.add("near misses for \(path) (the same each time)", same.micros, "", "")
+    }
 }
 
 if wanted("decode") {

@@ -57,7 +57,7 @@ import Testing
     @Test(arguments: 0..<8)
     func crossingBoundIsALowerBoundForEverySubtree(seed: Int) {
         var random = SeededRandom(seed: UInt64(seed) &+ 7)
-        let alphabet = Array("/ab1".utf8)
+        let alphabet = Array(random.next() % 2 == 0 ? "/ab1".utf8 : "/abcxyz12".utf8)
         var literals: [[UInt8]] = []
         for _ in 0..<Int.random(in: 1...120, using: &random) {
             let literal = (0..<Int.random(in: 1...16, using: &random)).map { _ in random.pick(alphabet) }
@@ -84,9 +84,22 @@ import Testing
                     let bound = LiteralTrie.crossingBound(
                         column, depth: depth, patternLength: request.count,
                         minRemaining: Int(node.minLength) - depth, maxRemaining: Int(node.maxLength) - depth,
-                        cutoff: cutoff)
+                        absent: pattern.positions(notIn: node.below), cutoff: cutoff)
                     #expect(bound <= nearest, "\(request) under \(prefix[depth]), cut-off \(cutoff)")
                     #expect(bound <= cutoff + 1)
+                }
+                // The least share of the longer length, tried length by length, is no more than
+                // any literal's below.
+                if let share = LiteralTrie.leastShare(
+                    column, depth: depth, patternLength: request.count, minRemaining: Int(node.minLength) - depth,
+                    maxRemaining: Int(node.maxLength) - depth, absent: pattern.positions(notIn: node.below),
+                    mayRank: { _, _ in false })
+                {
+                    for literal in below {
+                        let edits = Levenshtein.distance(request, literal)
+                        let longest = max(request.count, literal.count)
+                        #expect(share.edits * longest <= edits * share.longest, "\(request) against \(literal)")
+                    }
                 }
             }
         }
@@ -102,8 +115,53 @@ import Testing
         for byte in "/items/5".utf8 { pattern.advance(&column, by: byte) }
         #expect(column.score - 3 == 1)
         let bound = LiteralTrie.crossingBound(
-            column, depth: 8, patternLength: 12, minRemaining: 0, maxRemaining: 3, cutoff: 10)
+            column, depth: 8, patternLength: 12, minRemaining: 0, maxRemaining: 3, absent: 0, cutoff: 10)
         #expect(bound == 2)
         #expect(Levenshtein.distance(Array(request.utf8), Array("/items/5345".utf8)) == 2)
+    }
+
+    /// A request far from every literal: below `/items/` there are only digits, so each letter of
+    /// `/no/such/thing` still to come costs an edit. The nearest literal is 12 edits away; the
+    /// length bounds alone say 10, which lets the subtree through the cut-offs the walk passes on
+    /// its way to 12, and the bytes below say more.
+    @Test func bytesAbsentBelowANodeEachCostAnEdit() throws {
+        let literals = (0..<100).map { Array("/items/\($0)".utf8) }
+        let trie = LiteralTrie(literals.enumerated().map { ($1, 13, $0) })
+        let node = try #require(trie.nodes.first { $0.depth == 7 })
+        #expect(node.byte == UInt8(ascii: "/"))
+        let request = "/no/such/thing"
+        let pattern = BitParallelLevenshtein(request)
+        var column = pattern.start
+        for byte in "/items/".utf8 { pattern.advance(&column, by: byte) }
+        func bound(absent: UInt64) -> Int {
+            LiteralTrie.crossingBound(
+                column, depth: 7, patternLength: 14, minRemaining: Int(node.minLength) - 7,
+                maxRemaining: Int(node.maxLength) - 7, absent: absent, cutoff: 20)
+        }
+        let nearest = literals.map { Levenshtein.distance(Array(request.utf8), $0) }.min() ?? 0
+        #expect(bound(absent: 0) == 10 && nearest == 12)
+        let withBytes = bound(absent: pattern.positions(notIn: node.below))
+        #expect(withBytes > 10 && withBytes <= nearest, "\(withBytes)")
+    }
+
+    /// `/nothing` is 7 edits from `/items/1` (7 of 8 bytes) and 10 from `/items/1234` (10 of 11):
+    /// a bound of 7 edits over the longest length below, 11, says 0.64 and rules out nothing. Length
+    /// by length, nothing under `/items/1` can do better than 7 of 8.
+    @Test func theShareIsBoundedLengthByLength() throws {
+        let literals = (0..<10_000).map { Array("/items/\($0)".utf8) }
+        let trie = LiteralTrie(literals.enumerated().map { ($1, 13, $0) })
+        let index = try #require(
+            trie.nodes.indices.first { trie.nodes[$0].depth == 8 && trie.nodes[$0].byte == UInt8(ascii: "1") })
+        let node = trie.nodes[index]
+        let pattern = BitParallelLevenshtein("/nothing")
+        var column = pattern.start
+        for byte in "/items/1".utf8 { pattern.advance(&column, by: byte) }
+        let share = try #require(
+            LiteralTrie.leastShare(
+                column, depth: 8, patternLength: 8, minRemaining: Int(node.minLength) - 8,
+                maxRemaining: Int(node.maxLength) - 8, absent: pattern.positions(notIn: node.below),
+                mayRank: { _, _ in false }))
+        #expect(share.edits == 7 && share.longest == 8)
+        #expect(Int(node.maxLength) == 11)
     }
 }

@@ -6,6 +6,10 @@ final class BitParallelLevenshtein: Sendable {
     private let pattern: [UInt8]
     /// For each byte value, the bits of the positions where it occurs in the pattern.
     private let peq: [UInt64]
+    /// The pattern's bytes as a set, 127 standing for every non-ASCII one (only when ``fitsOneWord``).
+    private let bytes: LiteralTrie.ByteSet
+    /// The positions of the pattern's bytes from 127 up.
+    private let nonASCII: UInt64
 
     init(_ text: String) {
         pattern = Array(text.utf8)
@@ -14,6 +18,31 @@ final class BitParallelLevenshtein: Sendable {
             for (i, byte) in pattern.enumerated() { table[Int(byte)] |= 1 << UInt64(i) }
         }
         peq = table
+        var bytes = LiteralTrie.ByteSet()
+        for byte in pattern where pattern.count <= 64 { bytes.insert(byte) }
+        self.bytes = bytes
+        nonASCII = table[127...].reduce(0, |)
+    }
+
+    /// The positions (bits) of the pattern's bytes that `other` does not hold (only when
+    /// ``fitsOneWord``). Near the root of a trie every byte is below, and that costs two ANDs.
+    @inline(__always)
+    func positions(notIn other: LiteralTrie.ByteSet) -> UInt64 {
+        let missing = bytes.subtracting(other)
+        guard !missing.isEmpty else { return 0 }
+        var absent: UInt64 = 0
+        var low = missing.low
+        while low != 0 {
+            absent |= peq[low.trailingZeroBitCount]
+            low &= low &- 1
+        }
+        var high = missing.high
+        while high != 0 {
+            let byte = 64 + high.trailingZeroBitCount
+            absent |= byte == 127 ? nonASCII : peq[byte]
+            high &= high &- 1
+        }
+        return absent
     }
 
     /// Normalised distance in [0, 1], as WireMock computes it (edits / longer length).

@@ -6,7 +6,7 @@ extension LiteralTrie {
     /// literals are seen first and the caller's ranking tightens before the far ones come up.
     /// Each node gets a lower bound on the edits of every literal below it (first the distance so
     /// far less the bytes still to come, and the length difference; then, when that passes,
-    /// ``crossingBound(_:depth:patternLength:minRemaining:maxRemaining:cutoff:)``); a subtree is
+    /// ``crossingBound(_:depth:patternLength:minRemaining:maxRemaining:absent:cutoff:)``); a subtree is
     /// skipped when a bound is over the pass's cut-off or when `mayRank` says no literal with that
     /// many edits could still rank. Literals never visited are exactly those `mayRank` ruled out.
     ///
@@ -54,10 +54,30 @@ extension LiteralTrie {
                     index = Int(node.end)
                     continue
                 }
-                let crossing = Self.crossingBound(
+                var crossing = Self.crossingBound(
                     column, depth: depth, patternLength: m, minRemaining: Int(node.minLength) - depth,
-                    maxRemaining: toCome, cutoff: cutoff)
+                    maxRemaining: toCome, absent: 0, cutoff: cutoff)
+                if crossing <= cutoff && mayRank(crossing, longest, node.maxWeight, minRank) {
+                    // Through on lengths: the pattern bytes nothing below holds may still rule it out.
+                    let absent = pattern.positions(notIn: node.below)
+                    if absent != 0 {
+                        crossing = Self.crossingBound(
+                            column, depth: depth, patternLength: m, minRemaining: Int(node.minLength) - depth,
+                            maxRemaining: toCome, absent: absent, cutoff: cutoff)
+                    }
+                }
                 if crossing > bound && (crossing > cutoff || !mayRank(crossing, longest, node.maxWeight, minRank)) {
+                    index = Int(node.end)
+                    continue
+                }
+                // Through on edits: the share of the length, length by length, may still rule it out.
+                let weight = node.maxWeight
+                if let share = Self.leastShare(
+                    column, depth: depth, patternLength: m, minRemaining: Int(node.minLength) - depth,
+                    maxRemaining: toCome, absent: pattern.positions(notIn: node.below),
+                    mayRank: { mayRank($0, $1, weight, minRank) }),
+                    !mayRank(share.edits, share.longest, weight, minRank)
+                {
                     index = Int(node.end)
                     continue
                 }

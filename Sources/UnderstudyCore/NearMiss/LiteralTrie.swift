@@ -21,6 +21,34 @@ struct LiteralTrie: Sendable {
         /// distance the earlier one ranks, so a subtree that cannot beat the ranking's last entry
         /// on distance and comes after it in order cannot rank at all.
         var minRank: Int32
+        /// Every byte of the subtree below this node (not the node's own): a pattern byte outside
+        /// it costs an edit in any literal below, which bounds a request far from all of them.
+        var below = ByteSet()
+    }
+
+    /// A set of bytes: ASCII exactly, every other byte as one member (127, so it may say a byte
+    /// is present when it is not, which only ever lowers a bound).
+    struct ByteSet: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        @inline(__always)
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(min(byte, 127) - 64) }
+        }
+
+        mutating func formUnion(_ other: ByteSet) {
+            low |= other.low
+            high |= other.high
+        }
+
+        /// The members of this set that `other` lacks.
+        @inline(__always)
+        func subtracting(_ other: ByteSet) -> ByteSet {
+            ByteSet(low: low & ~other.low, high: high & ~other.high)
+        }
+
+        var isEmpty: Bool { low == 0 && high == 0 }
     }
 
     /// Preorder: a node's children follow it, and `nodes[0]` is the root (the empty prefix).
@@ -70,7 +98,25 @@ struct LiteralTrie: Sendable {
             open.append(index)
         }
         for index in open { nodes[index].end = Int32(nodes.count) }
+        Self.gatherBytesBelow(&nodes)
         self.nodes = Self.earliestRankFirst(nodes)
+    }
+
+    /// Fills in each node's ``Node/below``: children first, from the back of the preorder, each
+    /// giving its parent its own byte and everything below it.
+    private static func gatherBytesBelow(_ nodes: inout [Node]) {
+        var parents = [Int](repeating: 0, count: nodes.count)
+        var ancestors: [Int] = []
+        for index in nodes.indices {
+            while let top = ancestors.last, nodes[top].depth >= nodes[index].depth { ancestors.removeLast() }
+            parents[index] = ancestors.last ?? 0
+            ancestors.append(index)
+        }
+        for index in nodes.indices.dropFirst().reversed() {
+            var bytes = nodes[index].below
+            bytes.insert(nodes[index].byte)
+            nodes[parents[index]].below.formUnion(bytes)
+        }
     }
 
     /// The same trie laid out again with each node's children in order of their subtree's
