@@ -3,7 +3,7 @@ import Testing
 
 /// `understudy check` reads `message-mappings/` too, and names a bad message stub where it is.
 @Suite struct CheckMessageMappingsTests {
-    @Test func messageStubsAreCountedAndAMistakeIsNamedWhereItIs() throws {
+    @Test func messageStubsAreCountedAndAMistakeIsNamedWhereItIs() async throws {
         let root = try TemporaryRoot()
         try root.write("mappings/a.json", #"{"request":{"url":"/a"}}"#)
         try root.write(
@@ -14,7 +14,7 @@ import Testing
             "message-mappings/many.json",
             #"{"messageMappings":[{"trigger":{"type":"http-request","requestPattern":{"url":"/b"}},"actions":[]},{"trigger":{"type":"message"},"actions":[{"type":"close","code":1006}]}]}"#
         )
-        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        let output = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(output.status == 1)
         #expect(
             output.stdout.contains("message-mappings/many.json at /messageMappings/1/actions/0/code"),

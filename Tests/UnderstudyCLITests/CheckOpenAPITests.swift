@@ -21,20 +21,20 @@ import Testing
                         properties: { id: { type: integer }, name: { type: string } }
         """
 
-    @Test func conformingStubsPass() throws {
+    @Test func conformingStubsPass() async throws {
         let root = try TemporaryRoot()
         try root.write("openapi.yaml", Self.spec)
         try root.write(
             "mappings/user.json",
             #"{"request":{"method":"GET","urlPathTemplate":"/users/{id}"},"response":{"status":200,"headers":{"Content-Type":"application/json"},"jsonBody":{"id":1,"name":"Ann"}}}"#
         )
-        let output = try CLIProcess.run(
+        let output = try await CLIProcess.run(
             ["check", "--root", root.url.path, "--openapi", root.url.appendingPathComponent("openapi.yaml").path])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("1 stub checked against the spec, 0 reaching no operation"))
     }
 
-    @Test func aFieldOfTheWrongTypeIsNamedWithFilePointerSpecPathAndReason() throws {
+    @Test func aFieldOfTheWrongTypeIsNamedWithFilePointerSpecPathAndReason() async throws {
         let root = try TemporaryRoot()
         try root.write("openapi.yaml", Self.spec)
         try root.write(
@@ -45,7 +45,7 @@ import Testing
             "mappings/many.json",
             #"{"mappings":[{"request":{"method":"GET","urlPath":"/elsewhere"}},{"request":{"method":"GET","urlPath":"/users/8"},"response":{"status":500}}]}"#
         )
-        let output = try CLIProcess.run(
+        let output = try await CLIProcess.run(
             ["check", "--root", root.url.path, "--openapi", root.url.appendingPathComponent("openapi.yaml").path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("user.json at /response/jsonBody/id"), "\(output.stdout)")
@@ -55,21 +55,21 @@ import Testing
         #expect(output.stdout.contains("note: ") && output.stdout.contains("GET /elsewhere reaches no operation"))
     }
 
-    @Test func aBrokenSpecStopsTheCheckWithFileAndLine() throws {
+    @Test func aBrokenSpecStopsTheCheckWithFileAndLine() async throws {
         let root = try TemporaryRoot()
         try root.write("openapi.yaml", "openapi: 3.1.0\ninfo: { title: T, version: \"1\" }\npaths:\n  /a: [\n")
-        let output = try CLIProcess.run(
+        let output = try await CLIProcess.run(
             ["check", "--root", root.url.path, "--openapi", root.url.appendingPathComponent("openapi.yaml").path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("openapi.yaml:"))
     }
 
-    @Test func serveRefusesToStartOnABrokenSpec() throws {
+    @Test func serveRefusesToStartOnABrokenSpec() async throws {
         let root = try TemporaryRoot()
         try root.write(
             "openapi.yaml",
             "openapi: 3.1.0\npaths:\n  /a:\n    get:\n      responses:\n        \"200\": { $ref: \"#/nowhere\" }\n")
-        let output = try CLIProcess.run(
+        let output = try await CLIProcess.run(
             [
                 "serve", "--root", root.url.path, "--port", "0", "--openapi",
                 root.url.appendingPathComponent("openapi.yaml").path

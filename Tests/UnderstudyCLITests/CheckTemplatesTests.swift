@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @Suite struct CheckTemplatesTests {
-    @Test func brokenTemplatesAreReportedWithFilePointerAndPosition() throws {
+    @Test func brokenTemplatesAreReportedWithFilePointerAndPosition() async throws {
         let root = try TemporaryRoot()
         try root.write(
             "mappings/good.json",
@@ -21,7 +21,7 @@ import Testing
         try root.write("__files/t.txt", "line\n{{/each}}")
         // Not templated in local mode: its braces are plain text.
         try root.write("mappings/untemplated.json", #"{"request":{"url":"/u"},"response":{"body":"{{#if"}}"#)
-        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        let output = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(output.status == 1)
         #expect(
             output.stdout.contains(
@@ -33,7 +33,7 @@ import Testing
         #expect(!output.stdout.contains("untemplated.json"))
         #expect(output.stdout.contains("3 problems"))
 
-        let global = try CLIProcess.run(["check", "--root", root.url.path, "--global-response-templating"])
+        let global = try await CLIProcess.run(["check", "--root", root.url.path, "--global-response-templating"])
         #expect(global.stdout.contains("untemplated.json at /response/body"))
         #expect(global.stdout.contains("4 problems"))
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// `understudy check` reads webhooks in all three of WireMock's forms and names a malformed one.
 @Suite struct CheckWebhooksTests {
-    @Test func goodWebhooksPassAndAMalformedOneIsNamedAtItsPointer() throws {
+    @Test func goodWebhooksPassAndAMalformedOneIsNamedAtItsPointer() async throws {
         let root = try TemporaryRoot()
         try root.write(
             "mappings/v3.json",
@@ -19,7 +19,7 @@ import Testing
             "mappings/bad.json",
             #"{"request":{"url":"/d"},"serveEventListeners":[{"name":"webhook","parameters":{"url":"http://h","delay":{"type":"never"}}}]}"#
         )
-        let output = try CLIProcess.run(["check", "--root", root.url.path])
+        let output = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("bad.json at /serveEventListeners/0/parameters/delay/type"))
         #expect(output.stdout.contains("1 problem"))

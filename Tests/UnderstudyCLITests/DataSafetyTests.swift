@@ -39,11 +39,11 @@ import Testing
     }
 
     @Test(arguments: brokenFolders.indices)
-    func checkReportsExactlyWhatStartUpRefuses(_ index: Int) throws {
+    func checkReportsExactlyWhatStartUpRefuses(_ index: Int) async throws {
         let folder = Self.brokenFolders[index]
         let root = try Self.makeRoot(folder.files)
-        let check = try CLIProcess.run(["check", "--root", root.url.path])
-        let serve = try CLIProcess.run(["serve", "--strict", "--root", root.url.path, "--port", "0"])
+        let check = try await CLIProcess.run(["check", "--root", root.url.path])
+        let serve = try await CLIProcess.run(["serve", "--strict", "--root", root.url.path, "--port", "0"])
         #expect(serve.status == 1, "\(folder.name): start-up must refuse")
         #expect(check.status == 1, "\(folder.name): check must fail")
         let startUpErrors = Self.errorLines(serve.stderr)
@@ -72,11 +72,11 @@ import Testing
         #expect(warnings.allSatisfy { $0.contains("bad.json") || $0.contains("z-copy.json") }, "\(warnings)")
     }
 
-    @Test func checkCountsTheGoodMappingsBesideABadOne() throws {
+    @Test func checkCountsTheGoodMappingsBesideABadOne() async throws {
         let root = try Self.makeRoot([
             "mappings/bad.json": "{ nope", "mappings/other.json": #"{"request":{"url":"/other"}}"#
         ])
-        let check = try CLIProcess.run(["check", "--root", root.url.path])
+        let check = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.stdout.contains("3 mapping files, 2 stubs, 1 problem"))
     }
 
@@ -85,7 +85,7 @@ import Testing
         let root = try Self.makeRoot([
             "mappings/file.json": #"{"request":{"url":"/file"},"response":{"bodyFileName":"gone.json"}}"#
         ])
-        let check = try CLIProcess.run(["check", "--root", root.url.path])
+        let check = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.status == 1)
         #expect(check.stdout.contains("file.json at /response/bodyFileName"))
         let server = try await ServerProcess.start(["serve", "--root", root.url.path, "--port", "0"])
@@ -100,7 +100,7 @@ import Testing
             "mappings/.good.json.3F2A9C1E-0000-4000-8000-000000000000.tmp": String(Self.good.prefix(30)),
             "mappings/.hidden.json": "{ half"
         ])
-        let check = try CLIProcess.run(["check", "--root", root.url.path])
+        let check = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.status == 0)
         #expect(check.stdout.contains("1 mapping files, 1 stubs, 0 problems"))
         let server = try await ServerProcess.start(["serve", "--root", root.url.path, "--port", "0"])

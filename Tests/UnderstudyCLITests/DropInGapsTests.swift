@@ -47,7 +47,7 @@ import UnderstudyCore
             #"{"startedDateTime":"2026-11-27T10:00:00.000Z","request":{"method":"GET","url":"\#(url)","headers":\#(headers)},"response":{"status":200,"headers":[],"content":{"mimeType":"text/plain","text":"\#(body)"}}}"#
         }
         try root.write("export.har", #"{"log":{"version":"1.2","entries":[\#(entries.joined(separator: ","))]}}"#)
-        let imported = try CLIProcess.run([
+        let imported = try await CLIProcess.run([
             "import-har", root.url.appendingPathComponent("export.har").path, "--root", root.url.path
         ])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -77,7 +77,7 @@ import UnderstudyCore
             "mappings/dup.json",
             #"{"request":{"urlPath":"/q","queryParameters":{"component":{"equalTo":"a"},"component":{"equalTo":"b"}}},"response":{"body":"found"}}"#
         )
-        let check = try CLIProcess.run(["check", "--root", root.url.path])
+        let check = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.status == 0, "\(check.stdout)")
         #expect(
             check.stdout.contains(
@@ -132,7 +132,7 @@ import UnderstudyCore
         let id = "6f5a4c2e-1b3d-4e8f-9a7b-0c1d2e3f4a5b"
         try root.write("mappings/a.json", #"{"id":"\#(id)","request":{"urlPath":"/same"},"response":{"body":"a"}}"#)
         try root.write("mappings/b.json", #"{"id":"\#(id)","request":{"urlPath":"/same"},"response":{"body":"b"}}"#)
-        let check = try CLIProcess.run(["check", "--root", root.url.path])
+        let check = try await CLIProcess.run(["check", "--root", root.url.path])
         #expect(check.status == 1)
         #expect(
             check.stdout.contains(

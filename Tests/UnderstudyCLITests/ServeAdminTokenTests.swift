@@ -35,7 +35,7 @@ import Testing
         #expect(await server.signalAndWait(SIGTERM) == 0)
     }
 
-    @Test func anEmptyTokenFlagIsAUsageError() throws {
-        #expect(try CLIProcess.run(["serve", "--admin-token", "", "--port", "0"]).status == 64)
+    @Test func anEmptyTokenFlagIsAUsageError() async throws {
+        #expect(try await CLIProcess.run(["serve", "--admin-token", "", "--port", "0"]).status == 64)
     }
 }

@@ -5,8 +5,8 @@ import Testing
 /// 192.0.2.1 (TEST-NET-1, never assigned to this machine): the warning comes before the bind,
 /// which then fails, so nothing is ever exposed.
 @Suite struct ServeBindWarningTests {
-    @Test func aNonLoopbackBindWarnsThatTheAdminAPIIsReachable() throws {
-        let output = try CLIProcess.run([
+    @Test func aNonLoopbackBindWarnsThatTheAdminAPIIsReachable() async throws {
+        let output = try await CLIProcess.run([
             "serve", "--root", "/nonexistent-understudy-root", "--port", "0", "--bind", "192.0.2.1"
         ])
         #expect(output.stderr.contains("Binding 192.0.2.1: the admin API under /__admin is reachable"))
@@ -14,8 +14,8 @@ import Testing
         #expect(output.status != 0)
     }
 
-    @Test func withATokenTheWarningSaysTheAdminAPIIsProtected() throws {
-        let output = try CLIProcess.run([
+    @Test func withATokenTheWarningSaysTheAdminAPIIsProtected() async throws {
+        let output = try await CLIProcess.run([
             "serve", "--root", "/nonexistent-understudy-root", "--port", "0", "--bind", "192.0.2.1", "--admin-token",
             "t"
         ])

@@ -32,10 +32,10 @@ import UnderstudyCore
         #expect(rest.contains("dashboard: \(url.absoluteString)/__understudy/\n"))
     }
 
-    @Test func aBrokenMappingStopsAStrictStartUpWithFilePointerAndReason() throws {
+    @Test func aBrokenMappingStopsAStrictStartUpWithFilePointerAndReason() async throws {
         let root = try TemporaryRoot()
         try root.write("mappings/bad.json", #"{"response":{"fault":"EXPLODE"}}"#)
-        let output = try CLIProcess.run(["serve", "--strict", "--root", root.url.path, "--port", "0"])
+        let output = try await CLIProcess.run(["serve", "--strict", "--root", root.url.path, "--port", "0"])
         #expect(output.status == 1)
         #expect(output.stderr.contains("mappings/bad.json at /response/fault: Unknown fault 'EXPLODE'"))
     }
@@ -54,7 +54,7 @@ import UnderstudyCore
         let first = try await ServerProcess.start(["serve", "--root", Self.exampleRoot, "--port", "0"])
         defer { first.terminate() }
         let port = try #require(URL(string: first.firstLine)?.port)
-        let second = try CLIProcess.run(["serve", "--root", Self.exampleRoot, "--port", "\(port)"])
+        let second = try await CLIProcess.run(["serve", "--root", Self.exampleRoot, "--port", "\(port)"])
         #expect(second.status == 1)
         #expect(
             second.stderr.contains(
@@ -62,14 +62,14 @@ import UnderstudyCore
             ), "\(second.stderr)")
     }
 
-    @Test func versionAndHelpWorkAsArgumentParserUsersExpect() throws {
+    @Test func versionAndHelpWorkAsArgumentParserUsersExpect() async throws {
         #expect(
-            try CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await CLIProcess.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
                 == UnderstudyVersion.current)
-        let help = try CLIProcess.run(["serve", "--help"])
+        let help = try await CLIProcess.run(["serve", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--max-journal-entries"))
-        #expect(try CLIProcess.run(["serve", "--port", "70000"]).status == 64)
+        #expect(try await CLIProcess.run(["serve", "--port", "70000"]).status == 64)
     }
 }
 

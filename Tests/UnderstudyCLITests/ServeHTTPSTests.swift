@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test("HTTPS options are checked together, with messages that say what is missing")
-    func invalidCombinationsAreRefused() throws {
+    func invalidCombinationsAreRefused() async throws {
         let cases: [([String], String)] = [
             (["--https-ca-out", "ca.pem"], "--https-ca-out needs --https-port"),
             (["--https-port", "70000"], "--https-port must be between 0 and 65535"),
@@ -67,18 +67,18 @@ import Testing
             )
         ]
         for (arguments, message) in cases {
-            let output = try CLIProcess.run(["serve", "--port", "0"] + arguments)
+            let output = try await CLIProcess.run(["serve", "--port", "0"] + arguments)
             #expect(output.status == 64, "\(arguments)")
             #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
         }
     }
 
     @Test("a certificate file that cannot be read stops start-up, naming the file")
-    func unreadableCertificateIsNamed() throws {
+    func unreadableCertificateIsNamed() async throws {
         let folder = try TemporaryRoot()
         let missing = folder.url.appendingPathComponent("missing.pem").path
         try folder.write("key.pem", "not a key\n")
-        let output = try CLIProcess.run([
+        let output = try await CLIProcess.run([
             "serve", "--root", folder.url.path, "--port", "0", "--https-port", "0", "--https-cert", missing,
             "--https-key", folder.url.appendingPathComponent("key.pem").path
         ])
@@ -86,8 +86,8 @@ import Testing
         #expect(output.stderr.contains("\(missing): cannot be read"), "\(output.stderr)")
     }
 
-    @Test func helpListsTheHTTPSOptions() throws {
-        let help = try CLIProcess.run(["serve", "--help"])
+    @Test func helpListsTheHTTPSOptions() async throws {
+        let help = try await CLIProcess.run(["serve", "--help"])
         for option in ["--https-port", "--https-host", "--https-ca-out", "--https-cert", "--https-require-client-auth"]
         {
             #expect(help.stdout.contains(option), "\(option)")

@@ -34,9 +34,9 @@ import Testing
         #expect(escaped.hasPrefix("a&#x3D;b&amp;c|"))
     }
 
-    @Test func badValuesAreUsageErrors() throws {
-        #expect(try CLIProcess.run(["serve", "--template-escaping", "wiremock1"]).status == 64)
-        let negative = try CLIProcess.run(["serve", "--max-template-cache-entries=-1"])
+    @Test func badValuesAreUsageErrors() async throws {
+        #expect(try await CLIProcess.run(["serve", "--template-escaping", "wiremock1"]).status == 64)
+        let negative = try await CLIProcess.run(["serve", "--max-template-cache-entries=-1"])
         #expect(negative.status == 64)
         #expect(negative.stderr.contains("--max-template-cache-entries must not be negative"))
     }

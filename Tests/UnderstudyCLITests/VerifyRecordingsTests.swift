@@ -23,7 +23,7 @@ import Testing
         defer { server.terminate() }
         let recorded = try TemporaryRoot()
         try recorded.write("mappings/me.json", Self.recording)
-        let output = try CLIProcess.run([
+        let output = try await CLIProcess.run([
             "verify-recordings", "--root", recorded.url.path, "--target", server.firstLine, "--header",
             "Authorization: Bearer cli-secret", "--redact-json-field", "token"
         ])
@@ -48,15 +48,17 @@ import Testing
         defer { server.terminate() }
         let recorded = try TemporaryRoot()
         try recorded.write("mappings/me.json", Self.recording)
-        let output = try CLIProcess.run(["verify-recordings", "--root", recorded.url.path, "--target", server.firstLine]
+        let output = try await CLIProcess.run([
+            "verify-recordings", "--root", recorded.url.path, "--target", server.firstLine
+        ]
         )
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.contains("same: mappings/me.json GET /me"))
         withExtendedLifetime(liveRoot) {}
     }
 
-    @Test func aHeaderWithoutAColonIsRefusedWithoutEchoingIt() throws {
-        let output = try CLIProcess.run([
+    @Test func aHeaderWithoutAColonIsRefusedWithoutEchoingIt() async throws {
+        let output = try await CLIProcess.run([
             "verify-recordings", "--target", "http://127.0.0.1:1", "--header", "Authorization=Bearer hidden-value"
         ])
         #expect(output.status != 0)

@@ -32,18 +32,6 @@ extension ChildProcess {
         try? child.standardInput?.close()
         return try capture.completed(status)
     }
-
-    /// ``run(_:_:environment:directory:input:)`` for synchronous callers: blocks the calling thread.
-    public static func runBlocking(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        directory: String? = nil, input: String? = nil
-    ) throws -> Completed {
-        let capture = try OutputCapture()
-        let child = try capture.start(executable, arguments, environment, directory, input)
-        let status = child.waitUntilExit()
-        try? child.standardInput?.close()
-        return try capture.completed(status)
-    }
 }
 
 /// Two temporary files for a child's standard output and error, removed once read.

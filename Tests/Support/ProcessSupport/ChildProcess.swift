@@ -143,14 +143,6 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// ``exitStatus()`` for synchronous callers: blocks the calling thread.
-    public func waitUntilExit() -> Int32 {
-        let exited = DispatchSemaphore(value: 0)
-        exit.onExit { _ in exited.signal() }
-        exited.wait()
-        return exit.status ?? -1
-    }
-
     private static func makePipe() throws -> (reading: Int32, writing: Int32) {
         var ends: [Int32] = [0, 0]
         guard understudy_pipe_cloexec(&ends) == 0 else { throw ChildProcessError(operation: "pipe", code: errno) }
