@@ -70,7 +70,7 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
 
     private func checkStrictly(_ host: any StubHost, at location: SourceLocation) {
         guard strict else { return }
-        for problem in StrictCheck.problems(in: host) {
+        for problem in host.reportStrictModeProblems() {
             Issue.record(Comment(rawValue: problem), sourceLocation: location)
         }
     }

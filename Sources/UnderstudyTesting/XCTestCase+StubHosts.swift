@@ -42,7 +42,7 @@ extension XCTestCase {
     }
 
     private static func recordStrictProblems(of host: any StubHost, file: StaticString, line: UInt) {
-        for problem in StrictCheck.problems(in: host) {
+        for problem in host.reportStrictModeProblems() {
             XCTFail(problem, file: file, line: line)
         }
     }

@@ -51,6 +51,25 @@ import UnderstudyTesting
         stubs.expect(.post("/reviews").header("Content-Type", .equalTo("application/json")), .exactly(1))
     }
 
+    // Backs VerifyingAndWaiting.md, listing "strict".
+    @Test func aScopeIsStrictToo() async throws {
+        let failure = await #expect(throws: StrictModeFailure.self) {
+            try await withInProcessStubs { stubs in
+                stubs.stub(.get("/reviews"), .ok(json: "[]")).expected(times: 2)
+                _ = try await fetch(try stubs.url("/reviews"), session: stubs.session)
+            }
+        }
+        #expect(failure?.problems.first?.contains("expected to be used exactly 2 times, but was used 1") == true)
+    }
+
+    // Backs VerifyingAndWaiting.md, listing "known".
+    @Test(.stubServer())
+    func aRequestStrictModeMustCatch() async throws {
+        let server = try StubServer.current
+        _ = try await fetch(try server.url("/reviews/1"), session: server.session)  // nothing stubs it
+        try withKnownIssue { try server.verifyStrictMode() }
+    }
+
     // Backs VerifyingAndWaiting.md, listing "wait".
     @Test func waitForABackgroundRequest() async throws {
         try await withStubServer { server in

@@ -10,7 +10,7 @@ import UnderstudyTesting
 @Suite struct StrictModeTests {
     @Test(arguments: StubTransport.allCases)
     func anUnmatchedRequestIsReportedWithItsNearMiss(_ transport: StubTransport) async throws {
-        try await withStubs(transport) { host in
+        try await withStubs(transport, strict: false) { host in
             host.stub(.get("/timeline"), .ok(json: "[]"))
             _ = try await host.session.data(from: host.url("/timelin"))
 
@@ -23,7 +23,7 @@ import UnderstudyTesting
     }
 
     @Test func anUnmetExpectationIsReported() async throws {
-        try await withInProcessStubs { stubs in
+        try await withInProcessStubs(strict: false) { stubs in
             stubs.stub(.get("/a"), .ok()).expected(times: 2)
             stubs.stub(.get("/b"), .ok()).expected(.atMost(1))
             _ = try await stubs.session.data(from: stubs.url("/a"))
@@ -37,7 +37,7 @@ import UnderstudyTesting
     }
 
     @Test func theExpectationIsInTheStubsJSON() async throws {
-        try await withInProcessStubs { stubs in
+        try await withInProcessStubs(strict: false) { stubs in
             let handle = stubs.stub(.get("/a"), .ok()).expected(times: 3)
             let metadata = try #require(handle.mappings.first?.metadata?[StubExpectation.metadataKey]?.objectValue)
             #expect(metadata["mode"]?.stringValue == "exactly")
@@ -85,7 +85,7 @@ struct StubServerTraitTests {
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("Unmatched request: GET /nothing-here") }
         }
-        server.reset()  // so the trait's own end-of-test check finds nothing
+        // Recorded once: the trait's end-of-test check leaves out what was recorded here.
     }
 }
 

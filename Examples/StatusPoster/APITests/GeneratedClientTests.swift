@@ -56,6 +56,8 @@ import UnderstudyTesting
             // The generated client refuses the body too; the host says which rule it broke.
             await #expect(throws: (any Error).self) { try await client.timeline().ok.body.json }
             #expect(host.contractViolations.map(\.violation.pointer) == ["/0/id"])
+            // Strict mode would fail the test for it; seen here, it is not reported again.
+            #expect(throws: StrictModeFailure.self) { try host.verifyStrictMode() }
         }
     }
 

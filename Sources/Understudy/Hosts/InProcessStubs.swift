@@ -22,7 +22,7 @@ public final class InProcessStubs: StubHost {
     /// The stubs, journal and files this stub set answers from.
     package let engine: StubEngine
     /// Not API: see ``StubHost/_engineAccess``.
-    public var _engineAccess: _StubHostEngine { _StubHostEngine(engine) }
+    public let _engineAccess: _StubHostEngine
     /// `http://<uuid>.understudy.invalid`.
     public let baseURL: URL
     /// The host part of ``baseURL``.
@@ -46,6 +46,7 @@ public final class InProcessStubs: StubHost {
     public init(root: URL? = nil, openAPI: (any ContractChecker)? = nil) throws {
         let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)
         self.engine = engine
+        self._engineAccess = _StubHostEngine(engine)
         self.mappings = mappings
         host = "\(UUID().lowercasedString).\(InProcessRegistry.domain)"
         baseURL = URL(string: "http://\(host)") ?? URL(fileURLWithPath: "/")
@@ -112,11 +113,18 @@ public final class InProcessStubs: StubHost {
 }
 
 /// Runs `body` with a fresh ``InProcessStubs`` and always shuts it down, even when `body` throws.
+///
+/// Strict by default: once `body` returns, a request no stub matched, a broken contract or an
+/// unmet `expected(times:)` throws ``StrictModeFailure`` (see ``StubHost/verifyStrictMode()``).
+/// `strict: false` turns that off. When `body` throws, its error is what the caller gets.
 public func withInProcessStubs<T>(
-    root: URL? = nil, openAPI: (any ContractChecker)? = nil, isolation: isolated (any Actor)? = #isolation,
-    _ body: (InProcessStubs) async throws -> T
+    root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true,
+    isolation: isolated (any Actor)? = #isolation, _ body: (InProcessStubs) async throws -> T
 ) async throws -> T {
     let stubs = try InProcessStubs(root: root, openAPI: openAPI)
     defer { stubs.closeNow() }
-    return try await body(stubs)
+    let result = try await body(stubs)
+    stubs.closeNow()
+    if strict { try stubs.verifyStrictMode() }
+    return result
 }

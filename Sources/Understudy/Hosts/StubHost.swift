@@ -49,9 +49,12 @@ public protocol StubHost: Sendable {
 /// make one or read it.
 public struct _StubHostEngine: Sendable {
     package let engine: StubEngine
+    /// What strict mode has reported for this host; one per host, made with it.
+    package let strictModeLedger: StrictModeLedger
 
     package init(_ engine: StubEngine) {
         self.engine = engine
+        self.strictModeLedger = StrictModeLedger()
     }
 }
 

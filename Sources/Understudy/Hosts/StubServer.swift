@@ -29,7 +29,7 @@ public final class StubServer: StubHost {
     public let session: URLSession
 
     /// Not API: see ``StubHost/_engineAccess``.
-    public var _engineAccess: _StubHostEngine { _StubHostEngine(http.engine) }
+    public let _engineAccess: _StubHostEngine
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { http.baseURL }
     /// The live dashboard of this server, `http://127.0.0.1:<port>/__understudy/`: open it while a
@@ -49,6 +49,7 @@ public final class StubServer: StubHost {
 
     private init(http: StubHTTPServer, admin: WireMockAdminAPI, mappings: MappingDirectory?) {
         self.http = http
+        self._engineAccess = _StubHostEngine(http.engine)
         self.admin = admin
         self.mappings = mappings
         self.session = Self.makeSession(delegate: ChallengeAnsweringDelegate())
@@ -152,31 +153,40 @@ public final class StubServer: StubHost {
     }
 }
 
-/// `withStubServer(root:openAPI:configuration:tls:isolation:_:)` for a concrete TLS set-up, so that
-/// `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
+/// `withStubServer(root:openAPI:configuration:tls:strict:isolation:_:)` for a concrete TLS set-up,
+/// so that `withStubServer(tls: .generated)` finds `.generated` (from `UnderstudyTLS`).
 public func withStubServer<T, TLS: TLSServerSetup>(
     root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
-    tls: TLS, isolation: isolated (any Actor)? = #isolation, _ body: (StubServer) async throws -> T
+    tls: TLS, strict: Bool = true, isolation: isolated (any Actor)? = #isolation,
+    _ body: (StubServer) async throws -> T
 ) async throws -> T {
     try await withStubServer(
-        root: root, openAPI: openAPI, configuration: configuration, tls: tls as (any TLSServerSetup)?, body)
+        root: root, openAPI: openAPI, configuration: configuration, tls: tls as (any TLSServerSetup)?,
+        strict: strict, body)
 }
 
 /// Runs `body` with a fresh ``StubServer`` and always shuts it down, even when `body` throws.
 /// With `tls`, the server also serves HTTPS (``StubServer/httpsBaseURL``); with `openAPI`, it
 /// mocks from and validates against that contract.
+///
+/// Strict by default: once `body` returns and the server has stopped, a request no stub
+/// matched, a broken contract or an unmet `expected(times:)` throws ``StrictModeFailure`` (see
+/// ``StubHost/verifyStrictMode()``). `strict: false` turns that off. When `body` throws, its
+/// error is what the caller gets.
 public func withStubServer<T>(
     root: URL? = nil, openAPI: (any ContractChecker)? = nil, configuration: StubServerConfiguration? = nil,
-    tls: (any TLSServerSetup)? = nil, isolation: isolated (any Actor)? = #isolation,
+    tls: (any TLSServerSetup)? = nil, strict: Bool = true, isolation: isolated (any Actor)? = #isolation,
     _ body: (StubServer) async throws -> T
 ) async throws -> T {
     let server = try await StubServer.start(root: root, openAPI: openAPI, configuration: configuration, tls: tls)
+    let result: T
     do {
-        let result = try await body(server)
-        try await server.shutdown()
-        return result
+        result = try await body(server)
     } catch {
         try? await server.shutdown()
         throw error
     }
+    try await server.shutdown()
+    if strict { try server.verifyStrictMode() }
+    return result
 }

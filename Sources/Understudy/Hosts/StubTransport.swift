@@ -18,16 +18,19 @@ public enum StubTransport: String, Sendable, CaseIterable, CustomStringConvertib
 ///   - transport: a server or in-process interception.
 ///   - root: a WireMock folder (`mappings/`, `__files/`) to load first.
 ///   - openAPI: a contract to mock from and check traffic against (see ``StubHost/contractViolations``).
+///   - strict: once `body` returns, throw ``StrictModeFailure`` for each request no stub matched,
+///     broken contract and unmet `expected(times:)` not reported already (see
+///     ``StubHost/verifyStrictMode()``). On by default.
 ///   - isolation: the caller's actor, inherited by `body`.
 ///   - body: the test, given the host.
 public func withStubs<T>(
-    _ transport: StubTransport, root: URL? = nil, openAPI: (any ContractChecker)? = nil,
+    _ transport: StubTransport, root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true,
     isolation: isolated (any Actor)? = #isolation, _ body: (any StubHost) async throws -> T
 ) async throws -> T {
     switch transport {
     case .inProcess:
-        return try await withInProcessStubs(root: root, openAPI: openAPI) { try await body($0) }
+        return try await withInProcessStubs(root: root, openAPI: openAPI, strict: strict) { try await body($0) }
     case .server:
-        return try await withStubServer(root: root, openAPI: openAPI) { try await body($0) }
+        return try await withStubServer(root: root, openAPI: openAPI, strict: strict) { try await body($0) }
     }
 }

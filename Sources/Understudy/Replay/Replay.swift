@@ -23,7 +23,7 @@ public func withReplay<T>(
     if strict, !FileManager.default.fileExists(atPath: folder.appendingPathComponent("mappings").path) {
         throw UnrecordedRequestsError(folder: folder, requests: [])
     }
-    return try await withStubServer(root: folder, configuration: configuration) { server in
+    return try await withStubServer(root: folder, configuration: configuration, strict: strict) { server in
         let result = try await body(server)
         if strict { try server.verifyEverythingWasRecorded(folder: folder) }
         return result
