@@ -56,25 +56,16 @@ import UnderstudyJSON
         }
     }
 
-    /// Over the server, URLSession on Linux hands the 401 and its challenge to the client, which
-    /// can then refresh its token (corelibs asks no delegate about a Bearer challenge).
-    @Test func overTheServerARequestWithoutTheTokenGetsTheChallenge() async throws {
-        try await withStubs(.server) { host in
+    /// URLSession on Linux hands a Bearer 401 and its challenge to the client, over both
+    /// transports, which can then refresh its token (corelibs asks no delegate about a Bearer
+    /// challenge; see ChallengeTruthTests).
+    @Test(arguments: StubTransport.allCases)
+    func aRequestWithoutTheTokenGetsTheChallenge(_ transport: StubTransport) async throws {
+        try await withStubs(transport) { host in
             Self.stubs(host)
             let reply = try await host.send("/me")
             #expect(reply.status == 401)
             #expect(reply.header("WWW-Authenticate") == Self.challenge.headerValue)
-        }
-    }
-
-    /// In-process, a challenge fails at once, naming the server transport: on Linux, URLSession
-    /// would retry a challenge raised by a URLProtocol on the real network.
-    @Test func inProcessTheChallengeFailsFastNamingTheServerTransport() async throws {
-        try await withStubs(.inProcess) { host in
-            Self.stubs(host)
-            let error = await host.failure("GET", "/me")
-            #expect(error?.code == .resourceUnavailable)
-            #expect(error?.localizedDescription.contains("server transport") == true)
         }
     }
 

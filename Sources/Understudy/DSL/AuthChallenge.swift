@@ -2,8 +2,9 @@ import UnderstudyCore
 
 /// The `WWW-Authenticate` challenge a 401 stub sends.
 ///
-/// Only Basic is useful with URLSession on Linux: corelibs aborts the process for other
-/// schemes once a delegate answers with a credential, and for any challenge without `realm=`.
+/// With URLSession on Linux only a Basic challenge with a realm is handed to a session delegate
+/// (and refused in-process); every other 401, Bearer and Digest included, reaches the caller with
+/// its challenge, over both transports. The Authentication article lists what was measured.
 public struct AuthChallenge: Sendable, Hashable {
     /// The `WWW-Authenticate` header value, e.g. `Basic realm="api"`. For Digest, the first
     /// challenge without its nonce, which is issued afresh for each response.

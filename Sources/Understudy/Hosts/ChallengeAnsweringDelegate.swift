@@ -26,7 +26,7 @@ final class ChallengeAnsweringDelegate: NSObject, URLSessionTaskDelegate, Sendab
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let method = challenge.protectionSpace.authenticationMethod
-        // Corelibs can only answer Basic with a credential; anything else would abort the process.
+        // On Linux only a Basic challenge with a realm gets here; answer nothing else with a credential.
         let isBasic = method == NSURLAuthenticationMethodHTTPBasic || method.lowercased() == "basic"
         if isBasic, challenge.previousFailureCount == 0, let user, let password {
             completionHandler(.useCredential, URLCredential(user: user, password: password, persistence: .forSession))

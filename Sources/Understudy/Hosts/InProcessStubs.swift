@@ -9,7 +9,7 @@ import UnderstudyCore
 /// (`http://<uuid>.understudy.invalid`), so parallel tests never see each other's stubs.
 ///
 /// Use ``session`` (or ``configure(_:)`` on your own configuration). What Linux cannot do
-/// in-process (redirects, 401 challenges, upload bodies, dribbled bodies, proxying) fails at
+/// in-process (redirects, Basic 401 challenges, upload bodies, dribbled bodies, proxying) fails at
 /// once with `URLError(.resourceUnavailable)` and a message that names the server transport.
 ///
 /// ```swift

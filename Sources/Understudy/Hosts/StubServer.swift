@@ -8,7 +8,7 @@ import UnderstudyServer
 
 /// A real stub server on 127.0.0.1 with a free port and the WireMock admin API under
 /// `/__admin`: for any client, and for what in-process interception cannot do on Linux
-/// (redirects, auth challenges, upload bodies, dribbled bodies, real time-outs).
+/// (redirects, Basic auth challenges, upload bodies, dribbled bodies, real time-outs).
 ///
 /// ```swift
 /// try await withStubServer { server in

@@ -23,8 +23,10 @@ enum InProcessRefusal {
             self = .proxy(decision.proxy?.baseURL ?? "")
         } else if (300...399).contains(decision.status), let location = decision.headers.first("Location") {
             self = .redirect(status: decision.status, location: location)
-        } else if decision.status == 401, let challenge = decision.headers.first("WWW-Authenticate") {
-            self = .challenge(challenge)
+        } else if decision.status == 401,
+            SessionChallengeRule.raisesChallenge(decision.headers.values("WWW-Authenticate"))
+        {
+            self = .challenge(decision.headers.values("WWW-Authenticate").joined(separator: ", "))
         } else if decision.chunkedDribble != nil {
             self = .dribble
         } else if let stream = decision.stream, !streamsReachClient {
@@ -44,7 +46,7 @@ enum InProcessRefusal {
                 "Understudy in-process: the matched stub answers a redirect (\(status), Location: \(location)). URLSession on Linux cannot follow a redirect from a URLProtocol (corelibs stops the process), so the in-process transport refuses it. \(fix)"
         case .challenge(let challenge):
             return
-                "Understudy in-process: the matched stub answers 401 with WWW-Authenticate: \(challenge). On Linux, URLSession retries an authentication challenge raised in-process on the real network, so the in-process transport refuses it. \(fix)"
+                "Understudy in-process: the matched stub answers 401 with WWW-Authenticate: \(challenge). URLSession turns a Basic challenge with a realm into a challenge for its delegate, and a credential given to it is retried on the real network, not in-process, so the in-process transport refuses it (a Bearer or Digest 401, or Basic without a realm, reaches the client as it is). \(fix)"
         case .dribble:
             return
                 "Understudy in-process: the matched stub dribbles its body in chunks (chunkedDribbleDelay), which only a socket can do. \(fix)"

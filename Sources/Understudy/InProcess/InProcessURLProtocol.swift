@@ -16,7 +16,7 @@ import UnderstudyServer
 /// piece to a task with a data delegate (``InProcessStream``); delays are scheduled, never slept;
 /// the client is called only under ``clientCalls`` (recursive: it may call back into this
 /// protocol, e.g. `stopLoading`, on the same thread), and not again once `stopLoading` has been
-/// seen; redirects, challenges and dribbles are refused with a message.
+/// seen; redirects, Basic challenges and dribbles are refused with a message.
 final class InProcessURLProtocol: URLProtocol {
     /// What to tell the client once any delay has passed. Sendable, so it can cross to a timer.
     enum Outcome: Sendable {
