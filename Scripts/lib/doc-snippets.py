@@ -69,7 +69,8 @@ for article in sorted(glob.glob("Sources/*/*.docc/*.md")):
     text = open(article, encoding="utf-8").read()
     if not re.search(r"^```swift\n", text, re.M):
         continue
-    named = re.findall(r"`(Tests/DocumentationSnippetTests/[A-Za-z]+\.swift)`", text)
+    # The package manifest may be named too, for a listing of how a test target is declared.
+    named = re.findall(r"`(Tests/DocumentationSnippetTests/[A-Za-z]+\.swift|Package\.swift)`", text)
     if not named:
         problems.append(f"{article}: has Swift listings but no Listings: line naming its test file")
         continue
