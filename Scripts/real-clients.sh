@@ -5,8 +5,9 @@
 # httpx-sse, OpenAI's Python SDK streaming the Chat example's stub, and websockets (WebSocket
 # message stubs; pytest in Tests/Compatibility/python), the JDK's HttpClient
 # (default settings, which ask for an h2c upgrade over http:// and offer h2 by ALPN over https://,
-# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool), and the
-# JDK's WebSocket client on a message stub.
+# then HTTP_1_1; over https:// with the generated CA in a trust store made by keytool), the
+# JDK's WebSocket client on a message stub, and curl's form and multipart bodies against
+# `serve --openapi` in enforce mode.
 #
 #   Scripts/real-clients.sh        # makes .build/real-clients-venv on first use
 set -euo pipefail
@@ -127,6 +128,28 @@ expect "curl: a stub whose id is taken is refused with 422 (WireMock 3)" "201 42
     curl -s -o /dev/null -w '%{http_code}' -d \"\$body\" '$http_url/__admin/mappings'"
 expect "curl cannot write outside __files" "403" \
     curl -s -o /dev/null -w "%{http_code}" -T "$work/upload.json" --path-as-is "$http_url/__admin/files/..%2Fescaped.json"
+
+# Form and multipart bodies against `serve --openapi` in enforce mode: curl builds them, the server
+# checks each field against its property (through $ref and allOf; a JSON part as JSON).
+echo "== curl on form and multipart bodies (serve --openapi Tests/Compatibility/openapi/forms.yaml)"
+mkdir -p "$work/empty"
+serve_start "$work/forms.out" --root "$work/empty" --openapi Tests/Compatibility/openapi/forms.yaml \
+    --openapi-validation enforce
+forms_url=$SERVE_URL
+code=(-s -o /dev/null -w '%{http_code}')
+expect "curl --data-urlencode: a valid form, a repeated field as an array" "201" \
+    curl "${code[@]}" --data-urlencode "title=Great food" -d stars=5 -d tags=quiet -d tags=cheap "$forms_url/reviews"
+expect "curl --data-urlencode: a number out of range is refused at its pointer" "400 /stars" bash -c "
+    curl -s -w ' %{http_code}' -d title=Great -d stars=9 '$forms_url/reviews' |
+        python3 -c 'import json,sys; t=sys.stdin.read(); b,c=t.rsplit(\" \",1); print(c, json.loads(b)[\"violations\"][0][\"pointer\"])'"
+expect "curl --data-urlencode: a word where an integer goes is refused" "400" \
+    curl "${code[@]}" -d title=Great -d stars=five "$forms_url/reviews"
+expect "curl -F: a multipart body with a JSON part and a file" "201" \
+    curl "${code[@]}" -F caption=sunset -F 'meta={"width":640};type=application/json' -F "file=@README.md" \
+    "$forms_url/photos"
+expect "curl -F: a missing file and a JSON part out of range, both named" "400 ['', '/meta/width']" bash -c "
+    curl -s -w ' %{http_code}' -F caption=sunset -F 'meta={\"width\":0};type=application/json' '$forms_url/photos' |
+        python3 -c 'import json,sys; t=sys.stdin.read(); b,c=t.rsplit(\" \",1); print(c, [v[\"pointer\"] for v in json.loads(b)[\"violations\"]])'"
 
 echo "== httpx $("$venv/bin/python" -c 'import httpx; print(httpx.__version__)')"
 UNDERSTUDY_URL="$http_url" UNDERSTUDY_HTTPS_URL="$https_url" UNDERSTUDY_CA="$work/ca.pem" \
