@@ -26,6 +26,10 @@ public typealias StubMapping = UnderstudyCore.StubMapping
 
 // MARK: Faults and delays
 
+/// A clock whose time moves only when the test moves it: set it as a host's ``StubHost/clock``
+/// and the stubs' delays fall due at `advance(by:)`; give it to the client for its own waits.
+public typealias ManualClock = UnderstudyCore.ManualClock
+
 /// A socket-level failure a stub can play (`.fault(.connectionResetByPeer)`); in-process it
 /// becomes the `URLError` the server's fault gives (`Fault.urlErrorCode`).
 public typealias Fault = UnderstudyCore.Fault

@@ -22,6 +22,7 @@ enum DueAnswer {
             }
             let proceed: @Sendable () -> Void = {
                 guard delay > .zero else { return due() }
+                if let clock = engine.clock { return clock.schedule(after: delay, due) }
                 Task {
                     try? await Task.sleep(for: delay)
                     due()

@@ -107,6 +107,20 @@ import UnderstudyOpenAPITransport
         }
     }
 
+    /// A stub's delay falls due when the test moves the host's manual clock.
+    @Test(arguments: StubTransport.allCases)
+    func aDelayFallsDueOnTheHostsClock(_ transport: StubTransport) async throws {
+        try await withStubs(transport) { host in
+            let clock = ManualClock()
+            host.clock = clock
+            host.stub(.get("/slow"), .ok(body: "late").delay(.seconds(30)))
+            let answer = Task { try await Self.send(host, .get, "/slow") }
+            try await clock.waitUntilSleeping()
+            clock.advance(by: .seconds(30))
+            #expect(try await answer.value.1 == "late")
+        }
+    }
+
     @Test func aRedirectComesBackAsItIs() async throws {
         try await withInProcessStubs { stubs in
             stubs.stub(.get("/old"), .status(302).header("Location", "/new"))

@@ -142,9 +142,12 @@ final class InProcessURLProtocol: URLProtocol {
         }
         if let gate = decision.gate {
             // Held: the gate calls back on release; the URLProtocol callback just waits.
-            gate.hold { unsafeSelf.schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete) }
+            gate.hold {
+                unsafeSelf.schedule(
+                    outcome, after: delay, on: engine.clock, timeout: timeout, url: url, complete: complete)
+            }
         } else {
-            schedule(outcome, after: delay, timeout: timeout, url: url, complete: complete)
+            schedule(outcome, after: delay, on: engine.clock, timeout: timeout, url: url, complete: complete)
         }
     }
 
@@ -181,8 +184,9 @@ final class InProcessURLProtocol: URLProtocol {
     /// when the answer falls due, as the server completes it for a client that went away.
     /// Corelibs does not enforce `timeoutInterval` for custom protocols, so a delay past it ends
     /// in `.timedOut` at the time-out, as it would over a socket; the entry completes at the full delay.
+    /// With a test's ``ManualClock`` the delay and the time-out both fall due as the test moves it.
     private func schedule(
-        _ outcome: Outcome, after delay: Duration, timeout: TimeInterval, url: URL,
+        _ outcome: Outcome, after delay: Duration, on clock: ManualClock?, timeout: TimeInterval, url: URL,
         complete: @escaping @Sendable () -> Void
     ) {
         guard delay > .zero else {
@@ -193,8 +197,11 @@ final class InProcessURLProtocol: URLProtocol {
         // URLProtocol cannot be Sendable; the timers only call `deliver`, which claims delivery under its lock.
         nonisolated(unsafe) let unsafeSelf = self
         let timeoutDelay = Duration.milliseconds(Int64(timeout * 1000))
+        let after: (Duration, @escaping @Sendable () -> Void) -> Void = { wait, work in
+            if let clock { clock.schedule(after: wait, work) } else { Self.after(wait, work) }
+        }
         guard timeout > 0, delay >= timeoutDelay else {
-            Self.after(delay) {
+            after(delay) {
                 complete()
                 unsafeSelf.deliver(outcome)
             }
@@ -205,8 +212,8 @@ final class InProcessURLProtocol: URLProtocol {
             message:
                 "Understudy in-process: the stub's delay (\(delay)) is longer than the request's timeout (\(timeout) s).",
             url: url)
-        Self.after(timeoutDelay) { unsafeSelf.deliver(timedOut) }
-        Self.after(delay, complete)
+        after(timeoutDelay) { unsafeSelf.deliver(timedOut) }
+        after(delay, complete)
     }
 
     /// Runs `work` on a global queue once `wait` has passed; never sleeps a thread.

@@ -22,6 +22,7 @@ public final class StubEngine: Sendable {
     public let messages: MessageEngine
     private let settingsState: Mutex<GlobalSettings>
     private let contractState: Mutex<(any ContractChecker)?> = Mutex(nil)
+    private let clockState: Mutex<ManualClock?> = Mutex(nil)
 
     /// An engine; every part has a default.
     public init(
@@ -48,6 +49,13 @@ public final class StubEngine: Sendable {
     public var contract: (any ContractChecker)? {
         get { contractState.withLock { $0 } }
         set { contractState.withLock { $0 = newValue } }
+    }
+
+    /// The clock stub delays fall due on: nil (the default) for real time, or a ``ManualClock``
+    /// the test moves.
+    public var clock: ManualClock? {
+        get { clockState.withLock { $0 } }
+        set { clockState.withLock { $0 = newValue } }
     }
 
     /// Fills in the journal entry of a decision: every transport calls it at the same moment, after

@@ -150,9 +150,16 @@ extension StubConnectionHandler {
                 // The journal has the request already; the answer waits on the loop's timer, never a sleep.
                 let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
                 let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-                context.eventLoop.scheduleTask(in: TimeAmount(decision.delay)) {
+                let serve: @Sendable () -> Void = {
                     handler.value.serveAndComplete(
                         decision, to: head, receivedAt: receivedAt, decided: decided, context: bound.value)
+                }
+                if let clock = environment.engine.clock {
+                    // A test's manual clock: due when the test moves it, then served on this loop.
+                    let loop = context.eventLoop
+                    clock.schedule(after: decision.delay) { loop.execute(serve) }
+                } else {
+                    context.eventLoop.scheduleTask(in: TimeAmount(decision.delay), serve)
                 }
             } else {
                 serveAndComplete(decision, to: head, receivedAt: receivedAt, decided: decided, context: context)

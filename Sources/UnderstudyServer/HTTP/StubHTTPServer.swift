@@ -44,6 +44,9 @@ public final class StubHTTPServer: Sendable {
     private let logger: Logger
     private let stopping = Mutex(false)
     private let stopped = StopSignal()
+    /// Fired once `stop()` has asked every open connection to quiesce (the events are queued on
+    /// their loops, ahead of anything queued there later): lets a test order an answer after it.
+    let quiesceRequested = StopSignal()
 
     private init(
         engine: StubEngine, channel: any Channel, httpsChannel: (any Channel)?, connections: OpenConnections,
@@ -203,6 +206,7 @@ public final class StubHTTPServer: Sendable {
             // NIO's pipelining handler closes an idle connection at once, a busy one after its response.
             channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
+        quiesceRequested.fire()
         await Self.waitForClose(of: open, within: gracePeriod, on: serverChannel.eventLoop)
         for channel in connections.all { try? await channel.close().get() }
         logger.info("Understudy stopped serving on \(baseURL.absoluteString)")

@@ -25,12 +25,16 @@ final class FakeAdmin: AdminRequestHandler {
 }
 
 @Suite struct ServerLifecycleTests {
-    // Long enough that stop() always lands while the response is still delayed, even on a loaded machine.
     static let slow =
         #"{"request":{"url":"/slow"},"response":{"status":200,"body":"finished","fixedDelayMilliseconds":3000}}"#
 
+    /// The delay runs on a manual clock, moved only once the stop has asked the connection to
+    /// quiesce: on real time, a loaded machine could let the delay pass before the stop got there
+    /// (the answer then went out without `Connection: close`, as it should for a server still serving).
     @Test func stopLetsADelayedRequestInFlightFinish() async throws {
         let engine = StubEngine()
+        let clock = ManualClock()
+        engine.clock = clock
         try engine.store.add(StubMapping(jsonText: Self.slow))
         let server = try await StubHTTPServer.start(engine: engine, configuration: quietConfiguration)
         let port = server.port
@@ -42,8 +46,11 @@ final class FakeAdmin: AdminRequestHandler {
                 return (response, rest.isEmpty)
             }
         }
-        await engine.journal.waitForRequest(url: "/slow")
-        try await server.stop()
+        try await clock.waitUntilSleeping()
+        let stopping = Task { try await server.stop() }
+        await server.quiesceRequested.untilSignalled()
+        clock.advance(by: .seconds(3))
+        try await stopping.value
         #expect(!server.isRunning)
         let (response, closedAfter) = try await inFlight.value
         #expect(response?.bodyText == "finished")
