@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Understudy
 import UnderstudyCore
 
@@ -30,18 +29,5 @@ enum DueAnswer {
             }
             if let gate = decision.gate { gate.hold(proceed) } else { proceed() }
         }
-    }
-}
-
-/// A continuation that the first of several callers resumes; the rest are ignored.
-final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
-
-    init(_ continuation: CheckedContinuation<Bool, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func resume(_ value: Bool) {
-        continuation.withLock { $0.take() }?.resume(returning: value)
     }
 }

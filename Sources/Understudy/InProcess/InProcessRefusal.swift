@@ -23,10 +23,10 @@ enum InProcessRefusal {
             self = .proxy(decision.proxy?.baseURL ?? "")
         } else if (300...399).contains(decision.status), let location = decision.headers.first("Location") {
             self = .redirect(status: decision.status, location: location)
-        } else if decision.status == 401,
-            SessionChallengeRule.raisesChallenge(decision.headers.values("WWW-Authenticate"))
+        } else if decision.status == 401, case let challenges = decision.headers.values("WWW-Authenticate"),
+            SessionChallengeRule.raisesChallenge(challenges)
         {
-            self = .challenge(decision.headers.values("WWW-Authenticate").joined(separator: ", "))
+            self = .challenge(challenges.joined(separator: ", "))
         } else if decision.chunkedDribble != nil {
             self = .dribble
         } else if let stream = decision.stream, !streamsReachClient {

@@ -124,7 +124,7 @@ public final class ManualClock: Clock, Sendable {
     /// - Throws: ``SleepersDidNotArrive`` after `timeout` of real time.
     public func waitUntilSleeping(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
         let arrived = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let once = Once(continuation)
+            let once = ResumeOnce(continuation)
             let already = state.withLock { state -> Bool in
                 if state.sleepers.count >= count { return true }
                 state.watchers.append(Watcher(count: count) { once.resume(true) })
@@ -160,12 +160,5 @@ public final class ManualClock: Clock, Sendable {
             return state.sleepers.remove(at: index)
         }
         sleeper?.wake()
-    }
-
-    /// A continuation the first caller resumes.
-    private final class Once: Sendable {
-        private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
-        init(_ continuation: CheckedContinuation<Bool, Never>) { self.continuation = Mutex(continuation) }
-        func resume(_ value: Bool) { continuation.withLock { $0.take() }?.resume(returning: value) }
     }
 }
