@@ -60,8 +60,6 @@ struct HTTP1ConnectionStateMachine {
         case refuseTooLarge
         /// The request is whole: decide and answer it.
         case dispatch(HTTPRequestHead, ByteBuffer, receivedAt: NIODeadline)
-        /// The request is whole but the server plays offline: reset the connection.
-        case resetOffline
         /// A part of a body streaming upstream.
         case forwardToUpload(ByteBuffer)
         /// The end of a body streaming upstream.
@@ -72,10 +70,7 @@ struct HTTP1ConnectionStateMachine {
 
     /// - Parameters:
     ///   - uploading: a request body is streaming to an upstream.
-    ///   - isOffline: the server plays offline now.
-    mutating func receive(_ part: HTTPServerRequestPart, maxBodyBytes: Int, uploading: Bool, isOffline: Bool)
-        -> PartAction
-    {
+    mutating func receive(_ part: HTTPServerRequestPart, maxBodyBytes: Int, uploading: Bool) -> PartAction {
         switch (part, state) {
         case (.head(let head), .idle):
             return .receiveHead(head)
@@ -87,7 +82,7 @@ struct HTTP1ConnectionStateMachine {
             return .ignore
         case (.end, .receiving(let head, let body, let receivedAt)):
             state = .responding
-            return isOffline ? .resetOffline : .dispatch(head, body, receivedAt: receivedAt)
+            return .dispatch(head, body, receivedAt: receivedAt)
         case (.body(let chunk), _) where uploading:
             return .forwardToUpload(chunk)
         case (.end, _) where uploading:

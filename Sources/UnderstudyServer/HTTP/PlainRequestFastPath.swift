@@ -90,9 +90,7 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
     private func answer(_ plain: PlainRequestParser.Request, in input: ByteBuffer, context: ChannelHandlerContext)
         -> ByteBuffer?
     {
-        guard !StubConnectionHandler.isAdminURL(plain.target), !DashboardRoute.isDashboardURL(plain.target),
-            !environment.isOffline()
-        else { return nil }
+        guard environment.route(plain.target) == .engine else { return nil }
         let receivedAt = NIODeadline.now()
         let addresses =
             self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)

@@ -16,25 +16,32 @@ extension StubConnectionHandler {
     /// Past this many answers written inside one another, the next waits for the loop's next turn.
     static let maxNestedAnswers = 8
 
-    /// Builds the `LoggedRequest` and gets it answered. Selecting a stub and building its response
+    /// The engine's view of a whole request read on this connection.
+    func loggedRequest(_ head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) -> LoggedRequest {
+        let addresses =
+            self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)
+        self.addresses = addresses
+        return LoggedRequest(
+            head: head, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
+            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
+            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
+    }
+
+    /// Gets a request answered on the route ``RequestRoute`` chose (never offline: that was reset). Selecting a stub and building its response
     /// happen here on the event loop: that is CPU work of a few microseconds, and handing it to
     /// another thread and back cost more than the work itself (two thread wake-ups per request).
     /// What can be slow goes off the loop: the admin API, bodies over ``matchOnLoopBodyLimit``
     /// (body matchers parse them), body files, and the near-miss search for unmatched requests.
-    func dispatch(head: HTTPRequestHead, body: ByteBuffer, receivedAt: NIODeadline, context: ChannelHandlerContext) {
-        let addresses =
-            self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)
-        self.addresses = addresses
-        let request = LoggedRequest(
-            head: head, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
-            clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
-            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
+    func dispatch(
+        _ request: LoggedRequest, route: RequestRoute, head: HTTPRequestHead, receivedAt: NIODeadline,
+        context: ChannelHandlerContext
+    ) {
         let environment = self.environment
-        let isAdmin = Self.isAdminURL(request.url)
-        if !isAdmin, DashboardRoute.isDashboardURL(request.url) {
+        if route == .dashboard {
             serveDashboard(request, head: head, receivedAt: receivedAt, context: context)
             return
         }
+        let isAdmin = route == .admin
         let loop = context.eventLoop
         // Made only where an answer waits for the loop's next turn: the common case answers at once.
         func deliverLater() -> @Sendable (Outcome) -> Void {
@@ -45,7 +52,7 @@ extension StubConnectionHandler {
                     outcome, to: head, request: request, receivedAt: receivedAt, context: boundContext.value)
             }
         }
-        guard !isAdmin, body.readableBytes <= Self.matchOnLoopBodyLimit else {
+        guard !isAdmin, request.body.count <= Self.matchOnLoopBodyLimit else {
             Self.decideOffLoop(request, isAdmin: isAdmin, environment: environment, loop: loop, then: deliverLater())
             return
         }
@@ -181,14 +188,6 @@ extension StubConnectionHandler {
                 responseSendTime: Self.milliseconds(NIODeadline.now() - started))
             engine.complete(decision, timing: timing, subEvents: subEvents)
         }
-    }
-
-    /// `/__admin` or anything under it, with or without a query: tested on the raw URL, since
-    /// cutting out the path costs a string copy on every stub request.
-    static func isAdminURL(_ url: String) -> Bool {
-        guard url.hasPrefix("/__admin") else { return false }
-        let next = url.utf8.dropFirst(8).first
-        return next == nil || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
     }
 
     static func milliseconds(_ amount: TimeAmount) -> Int { Int(amount.nanoseconds / 1_000_000) }

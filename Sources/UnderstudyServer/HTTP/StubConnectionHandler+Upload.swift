@@ -14,9 +14,7 @@ extension StubConnectionHandler {
     /// stub, no match, the admin API, offline mode or a forwarder that cannot stream bodies:
     /// returns false, and the body is read whole as usual (no scenario has moved).
     func streamUpload(_ head: HTTPRequestHead, declaredLength: Int?, context: ChannelHandlerContext) -> Bool {
-        guard let forwarder = environment.proxy, forwarder.streamsRequestBodies, !environment.isOffline() else {
-            return false
-        }
+        guard let forwarder = environment.proxy, forwarder.streamsRequestBodies else { return false }
         let receivedAt = NIODeadline.now()
         let addresses =
             self.addresses ?? ConnectionAddresses(channel: context.channel, environment: environment)
@@ -26,8 +24,8 @@ extension StubConnectionHandler {
             boundPort: addresses.boundPort, scheme: environment.scheme,
             clientCertificateSubject: addresses.clientCertificateSubject)
         // The URL as the engine sees it: an absolute-form target (`POST http://host/__admin/…`)
-        // still goes to the admin API, as `dispatch` decides.
-        guard !Self.isAdminURL(request.url),
+        // still goes to the admin API, as `dispatch` decides; offline, the whole request is read first.
+        guard environment.route(request.url) == .engine,
             case .streamedProxy(let decision, let entry) = environment.engine.decide(
                 request, capabilities: .streamingHead)
         else {

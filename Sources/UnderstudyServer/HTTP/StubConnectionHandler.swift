@@ -74,17 +74,21 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastActivity = .now()
         let action = connection.receive(
-            unwrapInboundIn(data), maxBodyBytes: environment.configuration.maxBodyBytes, uploading: upload != nil,
-            isOffline: environment.isOffline())
+            unwrapInboundIn(data), maxBodyBytes: environment.configuration.maxBodyBytes, uploading: upload != nil)
         switch action {
         case .receiveHead(let head):
             receiveHead(head, context: context)
         case .refuseTooLarge:
             refuse(.payloadTooLarge, context: context)
         case .dispatch(let head, let body, let receivedAt):
+            let request = loggedRequest(head, body: body, context: context)
+            let route = environment.route(request.url)
             // `contains` first: almost no request asks to upgrade.
             // h2c is cleartext only (RFC 7540 §3.2); over TLS, ALPN chose already.
-            if !isHTTP2Stream, environment.scheme == "http", head.headers.contains(name: SetAsideHeader.upgrade),
+            if route == .offline {
+                // The request was sent but never answered, and reaches no journal.
+                inject(.connectionResetByPeer, context: context) {}
+            } else if !isHTTP2Stream, environment.scheme == "http", head.headers.contains(name: SetAsideHeader.upgrade),
                 let upgrade = H2CUpgrade(
                     head: head, bodyLength: body.readableBytes, allocator: context.channel.allocator)
             {
@@ -92,13 +96,10 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             } else if !isHTTP2Stream, head.headers.contains(name: SetAsideHeader.upgrade),
                 WebSocketHandshake.isRequested(head)
             {
-                upgradeToWebSocket(head: head, body: body, receivedAt: receivedAt, context: context)
+                upgradeToWebSocket(request, route: route, head: head, receivedAt: receivedAt, context: context)
             } else {
-                dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+                dispatch(request, route: route, head: head, receivedAt: receivedAt, context: context)
             }
-        case .resetOffline:
-            // Offline: the request was sent but never answered, and reaches no journal.
-            inject(.connectionResetByPeer, context: context) {}
         case .forwardToUpload(let chunk):
             upload?.receive(chunk)
         case .endUpload:

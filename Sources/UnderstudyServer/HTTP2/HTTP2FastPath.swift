@@ -74,10 +74,8 @@ final class HTTP2FastPath: ChannelInboundHandler {
     /// The frames for one request, journalled; nil when the general path must serve it (nothing
     /// is journalled then).
     private func answer(_ block: HPACKHeaders, context: ChannelHandlerContext) -> HTTP2ResponseFrames? {
-        guard !environment.isOffline(),
-            let request = HTTP2RequestHeaders.request(block, addresses: addresses, scheme: environment.scheme),
-            request.method != "HEAD", !StubConnectionHandler.isAdminURL(request.url),
-            !DashboardRoute.isDashboardURL(request.url)
+        guard let request = HTTP2RequestHeaders.request(block, addresses: addresses, scheme: environment.scheme),
+            request.method != "HEAD", environment.route(request.url) == .engine
         else { return nil }
         let receivedAt = NIODeadline.now()
         let allocator = context.channel.allocator

@@ -8,9 +8,11 @@ extension StubConnectionHandler {
     /// Switches the connection to WebSocket, accepting every path as WireMock does: the HTTP/1.1
     /// handlers leave first, then the 101 goes out and the frame handlers go in, in one turn of
     /// the event loop, so no frame can reach a handler that is leaving. A handshake with a bad
-    /// key or version is answered as an ordinary request instead (a stub may answer it).
+    /// key or version is answered as an ordinary request instead (a stub may answer it), on the
+    /// route it was given.
     func upgradeToWebSocket(
-        head: HTTPRequestHead, body: ByteBuffer, receivedAt: NIODeadline, context: ChannelHandlerContext
+        _ plain: LoggedRequest, route: RequestRoute, head: HTTPRequestHead, receivedAt: NIODeadline,
+        context: ChannelHandlerContext
     ) {
         let channel = context.channel
         let environment = self.environment
@@ -29,7 +31,7 @@ extension StubConnectionHandler {
             case .success(let accepted):
                 self.switchToWebSocket(request: request, accepted: accepted, channel: channel)
             case .failure:
-                self.dispatch(head: head, body: body, receivedAt: receivedAt, context: context)
+                self.dispatch(plain, route: route, head: head, receivedAt: receivedAt, context: context)
             }
         }
     }

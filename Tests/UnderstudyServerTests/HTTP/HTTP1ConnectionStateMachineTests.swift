@@ -11,7 +11,7 @@ import Testing
 
     func receiving() -> HTTP1ConnectionStateMachine {
         var machine = HTTP1ConnectionStateMachine()
-        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false)
+        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false)
         else {
             Issue.record("a head while idle is a new request")
             return machine
@@ -22,11 +22,11 @@ import Testing
 
     @Test func aWholeRequestIsDispatchedWithItsBody() {
         var machine = receiving()
-        _ = machine.receive(.body(ByteBuffer(string: "abc")), maxBodyBytes: 8, uploading: false, isOffline: false)
-        _ = machine.receive(.body(ByteBuffer(string: "de")), maxBodyBytes: 8, uploading: false, isOffline: false)
+        _ = machine.receive(.body(ByteBuffer(string: "abc")), maxBodyBytes: 8, uploading: false)
+        _ = machine.receive(.body(ByteBuffer(string: "de")), maxBodyBytes: 8, uploading: false)
         guard
             case .dispatch(let dispatched, let body, _) = machine.receive(
-                .end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
+                .end(nil), maxBodyBytes: 8, uploading: false)
         else {
             Issue.record("the end of a request dispatches it")
             return
@@ -38,45 +38,37 @@ import Testing
 
     @Test func aBodyPastTheLimitIsRefused() {
         var machine = receiving()
-        _ = machine.receive(.body(ByteBuffer(string: "12345")), maxBodyBytes: 8, uploading: false, isOffline: false)
+        _ = machine.receive(.body(ByteBuffer(string: "12345")), maxBodyBytes: 8, uploading: false)
         guard
             case .refuseTooLarge = machine.receive(
-                .body(ByteBuffer(string: "6789")), maxBodyBytes: 8, uploading: false, isOffline: false)
+                .body(ByteBuffer(string: "6789")), maxBodyBytes: 8, uploading: false)
         else {
             Issue.record("9 bytes against a limit of 8 are refused")
             return
         }
         machine.giveUp()
         // What the client sends after a refusal is ignored.
-        guard case .ignore = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false) else {
+        guard case .ignore = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false) else {
             Issue.record("parts after a refusal are ignored")
             return
         }
         #expect(machine.isClosing)
     }
 
-    @Test func offlineResetsAWholeRequestInsteadOfDispatchingIt() {
-        var machine = receiving()
-        guard case .resetOffline = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: true) else {
-            Issue.record("offline requests are reset")
-            return
-        }
-    }
-
     @Test func aStreamedUploadGetsItsPartsAndEnd() {
         var machine = HTTP1ConnectionStateMachine()
-        _ = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false)
+        _ = machine.receive(.head(head), maxBodyBytes: 8, uploading: false)
         machine.startStreamingUpload()
         #expect(machine.isResponding)
         guard
             case .forwardToUpload(let chunk) = machine.receive(
-                .body(ByteBuffer(string: "big")), maxBodyBytes: 8, uploading: true, isOffline: false)
+                .body(ByteBuffer(string: "big")), maxBodyBytes: 8, uploading: true)
         else {
             Issue.record("a streaming body's part goes upstream")
             return
         }
         #expect(String(buffer: chunk) == "big")
-        guard case .endUpload = machine.receive(.end(nil), maxBodyBytes: 8, uploading: true, isOffline: false) else {
+        guard case .endUpload = machine.receive(.end(nil), maxBodyBytes: 8, uploading: true) else {
             Issue.record("a streaming body's end goes upstream")
             return
         }
@@ -84,9 +76,9 @@ import Testing
 
     @Test func aKeepAliveResponseReturnsToIdleAndTheNextHeadIsANewRequest() {
         var machine = receiving()
-        _ = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
+        _ = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false)
         #expect(machine.responseEnds(mustClose: false) == false)
-        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false, isOffline: false)
+        guard case .receiveHead = machine.receive(.head(head), maxBodyBytes: 8, uploading: false)
         else {
             Issue.record("after a keep-alive response the connection takes the next request")
             return
@@ -95,7 +87,7 @@ import Testing
 
     @Test func aHalfCloseWhileRespondingClosesOnceTheResponseEnds() {
         var machine = receiving()
-        _ = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
+        _ = machine.receive(.end(nil), maxBodyBytes: 8, uploading: false)
         guard case .closeAfterResponse = machine.inputClosed() else {
             Issue.record("a half-close mid-response waits for the response")
             return
@@ -135,7 +127,7 @@ import Testing
     @Test func theIdleTimerSparesConnectionsWaitingOnUs() {
         let timeout = TimeAmount.seconds(10)
         var responding = receiving()
-        _ = responding.receive(.end(nil), maxBodyBytes: 8, uploading: false, isOffline: false)
+        _ = responding.receive(.end(nil), maxBodyBytes: 8, uploading: false)
         // A delay, gate or upstream of ours: not idle, however long.
         guard
             case .checkAgain(let again) = responding.idleTimerFired(
