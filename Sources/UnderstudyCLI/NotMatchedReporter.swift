@@ -7,7 +7,8 @@ enum NotMatchedReporter {
     static func start(engine: StubEngine, logger: Logger) -> ObservationToken {
         engine.journal.observe { event in
             guard !event.wasMatched, !event.request.path.hasPrefix("/__admin") else { return }
-            let report = event.subEvents.first { $0.type == "REQUEST_NOT_MATCHED" }?.data["report"]?.stringValue
+            let report = event.subEvents.first { $0.type == SubEvent.Kind.requestNotMatched }?.data["report"]?
+                .stringValue
             logger.info("\(event.request.method) \(event.request.url) matched no stub\n\(report ?? "")")
         }
     }

@@ -32,7 +32,7 @@ import UnderstudyJSON
         defer { token.cancel() }
         continuation.yield()
         for await _ in stream {
-            let found = engine.journal.events.flatMap(\.subEvents).filter { $0.type == WebhookDispatcher.subEventType }
+            let found = engine.journal.events.flatMap(\.subEvents).filter { $0.type == SubEvent.Kind.webhook }
             if found.count >= count { return found }
         }
         return []

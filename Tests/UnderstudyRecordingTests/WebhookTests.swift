@@ -53,7 +53,7 @@ import UnderstudyServer
         #expect(request["url"] == .string("\(receiver.baseURL.absoluteString)/callback/p-42"))
         // The outcome is a sub-event of the serve event that caused it.
         let event = try #require(caller.serveEvents.first { $0.request.url == "/payments" })
-        #expect(event.subEvents.map(\.type) == [WebhookDispatcher.subEventType])
+        #expect(event.subEvents.map(\.type) == [SubEvent.Kind.webhook])
     }
 
     @Test(arguments: [

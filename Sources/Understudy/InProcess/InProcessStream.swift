@@ -67,9 +67,8 @@ actor InProcessStream {
     private func play() async {
         let heartbeat = body.heartbeat.map { interval in
             Task { [weak self] in
-                let duration = Duration.nanoseconds(interval.nanoseconds)
                 while true {
-                    do { try await Task.sleep(for: duration) } catch { return }
+                    do { try await Task.sleep(for: interval) } catch { return }
                     guard let self, await self.beat() else { return }
                 }
             }
@@ -78,7 +77,7 @@ actor InProcessStream {
         for step in body.steps {
             // Held: the test lets it through; its delay counts from then, as on the server.
             if step.held, let gate = body.gate { await Self.pass(gate) }
-            if step.delay > .zero { try? await Task.sleep(for: step.duration) }
+            if step.delay > .zero { try? await Task.sleep(for: step.delay) }
             guard !Task.isCancelled else { return leave() }
             stepsRun += 1
             switch step.action {

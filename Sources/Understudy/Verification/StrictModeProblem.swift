@@ -32,7 +32,7 @@ struct StrictModeProblem: Sendable {
     static func unmatched(in engine: StubEngine) -> [StrictModeProblem] {
         // A GET answered from `__files` has no stub but was served: only real misses count.
         engine.journal.unmatchedEvents.compactMap { event in
-            guard let notMatched = event.subEvents.first(where: { $0.type == "REQUEST_NOT_MATCHED" }) else {
+            guard let notMatched = event.subEvents.first(where: { $0.type == SubEvent.Kind.requestNotMatched }) else {
                 return nil
             }
             let request = event.request

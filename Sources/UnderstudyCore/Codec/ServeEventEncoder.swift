@@ -155,15 +155,3 @@ extension NearMiss {
         return .object(object)
     }
 }
-
-/// ISO-8601 in UTC with milliseconds, as WireMock writes dates.
-enum ISO8601 {
-    static func string(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
-    }
-
-    static func parse(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        return try? Date.ISO8601FormatStyle().parse(text)
-    }
-}

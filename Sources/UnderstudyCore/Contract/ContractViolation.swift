@@ -12,7 +12,7 @@ public struct ContractViolation: Sendable, Equatable {
 
         /// The journal sub-event type a violation on this side is recorded as.
         public var subEventType: String {
-            self == .request ? "OPENAPI_REQUEST_INVALID" : "OPENAPI_RESPONSE_INVALID"
+            self == .request ? SubEvent.Kind.openAPIRequestInvalid : SubEvent.Kind.openAPIResponseInvalid
         }
     }
 

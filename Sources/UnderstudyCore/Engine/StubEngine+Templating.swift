@@ -15,7 +15,7 @@ extension StubEngine {
                 status: 500, headers: [NamedValues("Content-Type", "text/plain")], body: .text(message))
             var result = decision(for: stub, request: request, rendered: failure)
             result.templateError = message
-            return (result, [SubEvent(type: "ERROR", data: ["message": .string(message)])])
+            return (result, [SubEvent(type: SubEvent.Kind.templateError, data: ["message": .string(message)])])
         }
     }
 }

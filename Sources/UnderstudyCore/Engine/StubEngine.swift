@@ -181,7 +181,8 @@ public final class StubEngine: Sendable {
             report = DiffRenderer.noStubsMessage
         }
         let subEvent = SubEvent(
-            type: "REQUEST_NOT_MATCHED", data: ["status": 404, "contentType": "text/plain", "report": .string(report)])
+            type: SubEvent.Kind.requestNotMatched,
+            data: ["status": 404, "contentType": "text/plain", "report": .string(report)])
         journal.record(
             ServeEvent(
                 id: request.id, request: request, stub: nil, responseDefinition: ServeEvent.notMatchedResponse,

@@ -80,17 +80,3 @@ public struct ServeTiming: Sendable, Equatable {
     /// Delay plus serving.
     public var totalTime: Int { addedDelay + serveTime }
 }
-
-/// A note attached to a serve event (WireMock 4.x `subEvents`).
-public struct SubEvent: Sendable, Equatable {
-    /// What kind of note (`WEBHOOK`, `OPENAPI_REQUEST_INVALID` …).
-    public var type: String
-    /// Its details.
-    public var data: JSONObject
-
-    /// A note of this type with these details.
-    public init(type: String, data: JSONObject) {
-        self.type = type
-        self.data = data
-    }
-}

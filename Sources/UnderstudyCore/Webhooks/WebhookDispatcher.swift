@@ -4,10 +4,8 @@ import UnderstudyJSON
 
 /// Sends a stub's webhooks once its response is out, each in a task of its own (never on the
 /// event loop, never holding up the response), and notes each outcome on the serve event as a
-/// ``WebhookDispatcher/subEventType`` sub-event.
+/// ``SubEvent/Kind/webhook`` sub-event.
 public final class WebhookDispatcher: Sendable {
-    /// The sub-event type each webhook's outcome is journalled as.
-    public static let subEventType = "WEBHOOK"
     /// How long a target gets to answer unless set otherwise.
     public static let defaultTimeout: Duration = .seconds(10)
 

@@ -33,6 +33,6 @@ struct WebhookOutcome {
         data["finishedAt"] = .string(ISO8601DateFormatter().string(from: finishedAt))
         let (seconds, attoseconds) = elapsed.components
         data["elapsedMillis"] = .int(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-        return SubEvent(type: WebhookDispatcher.subEventType, data: data)
+        return SubEvent(type: SubEvent.Kind.webhook, data: data)
     }
 }

@@ -87,7 +87,7 @@ public struct RecordFilters: Sendable {
         // A body that broke off mid-way is no answer to replay.
         // Nor an answer to a request whose body broke off (or was still arriving): the upstream answered another request.
         if event.subEvents.contains(where: {
-            $0.type == ProxiedBodyCapture.brokenType || $0.type == ProxiedBodyCapture.requestBrokenType
+            $0.type == SubEvent.Kind.proxyBodyBroken || $0.type == SubEvent.Kind.proxyRequestBodyBroken
         }) {
             return false
         }

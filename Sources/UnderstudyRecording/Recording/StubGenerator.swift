@@ -28,7 +28,7 @@ public struct StubGenerator: Sendable {
             var request = event.request
             // A streamed request body over the capture limit was kept only in part: a pattern on
             // that part would never match the request again, so the stub matches any body.
-            if event.subEvents.contains(where: { $0.type == ProxiedBodyCapture.requestNotCapturedType }) {
+            if event.subEvents.contains(where: { $0.type == SubEvent.Kind.proxyRequestBodyNotCaptured }) {
                 request.body = Data()
             }
             let pattern = requestPattern(for: request, report: &report)
@@ -165,7 +165,7 @@ public struct StubGenerator: Sendable {
     {
         let id = FastUUID.next()
         let short = RecordedNames.shortID(id)
-        if let note = event.subEvents.first(where: { $0.type == ProxiedBodyCapture.notCapturedType }) {
+        if let note = event.subEvents.first(where: { $0.type == SubEvent.Kind.proxyBodyNotCaptured }) {
             return uncapturedStub(pattern, event, note: note, id: id, stem: stem, short: short)
         }
         let response = event.response ?? LoggedResponse(status: 200)

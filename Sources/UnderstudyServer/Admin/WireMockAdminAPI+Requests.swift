@@ -40,7 +40,7 @@ extension WireMockAdminAPI {
         let total = events.count
         var page = Array(events.reversed())
         if let text = call.query("since") {
-            guard let since = AdminDate.parse(text) else {
+            guard let since = ISO8601.parse(text) else {
                 throw AdminFailure(status: 400, title: "\(text) is not a valid ISO8601 date", pointer: "since")
             }
             page = page.filter { $0.request.loggedDate > since }

@@ -17,7 +17,7 @@ extension WireMockAdminAPI {
         .json([
             "status": "healthy", "message": "Understudy is ok", "version": .string(version),
             "uptimeInSeconds": .int(max(0, Int(now.timeIntervalSince(startedAt)))),
-            "timestamp": .string(AdminDate.string(now))
+            "timestamp": .string(ISO8601.string(now))
         ])
     }
 

@@ -7,18 +7,7 @@ import UnderstudyCore
 /// and a ``notCapturedType`` sub-event says so (a recording then writes a stub that says it
 /// could not capture the body, rather than a stub with a cut one).
 ///
-/// `package`, for the sub-event names only: `UnderstudyRecording` reads them to write stubs.
-package struct ProxiedBodyCapture {
-    /// The sub-event of a body larger than the capture limit.
-    package static let notCapturedType = "PROXY_BODY_NOT_CAPTURED"
-    /// The sub-event of an upstream body that broke off, or a client that left, mid-body.
-    package static let brokenType = "PROXY_BODY_BROKEN"
-    /// The sub-event of a streamed request body larger than the capture limit.
-    package static let requestNotCapturedType = "PROXY_REQUEST_BODY_NOT_CAPTURED"
-    /// The sub-event of a streamed request body journalled before it had ended (the client left,
-    /// or the answer was complete first).
-    package static let requestBrokenType = "PROXY_REQUEST_BODY_BROKEN"
-
+struct ProxiedBodyCapture {
     let limit: Int
     private(set) var data = Data()
     /// Every byte streamed, captured or not.
@@ -43,7 +32,7 @@ package struct ProxiedBodyCapture {
         if !isComplete {
             events.append(
                 SubEvent(
-                    type: ofRequest ? Self.requestNotCapturedType : Self.notCapturedType,
+                    type: ofRequest ? SubEvent.Kind.proxyRequestBodyNotCaptured : SubEvent.Kind.proxyBodyNotCaptured,
                     data: [
                         "bodyBytes": .int(total), "capturedBytes": .int(data.count), "limit": .int(limit),
                         "message": .string(
@@ -54,7 +43,7 @@ package struct ProxiedBodyCapture {
         if let broken {
             events.append(
                 SubEvent(
-                    type: ofRequest ? Self.requestBrokenType : Self.brokenType,
+                    type: ofRequest ? SubEvent.Kind.proxyRequestBodyBroken : SubEvent.Kind.proxyBodyBroken,
                     data: [
                         "bodyBytes": .int(total), "message": .string(broken)
                     ]))

@@ -27,6 +27,7 @@ extension StubConnectionHandler {
             body: body, mustClose: rendered.mustClose, registration: registration,
             endsAfterLastStep: registration == nil || !body.keepOpen, completed: completed)
         if let interval = body.heartbeat {
+            let interval = TimeAmount(interval)
             live.heartbeat = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
                 bound.value.handler.sendHeartbeat(context: bound.value.context)
             }
@@ -64,7 +65,7 @@ extension StubConnectionHandler {
             }
             if step.delay > .zero, !elapsed {
                 let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-                timedBody?.scheduled = context.eventLoop.scheduleTask(in: step.delay) {
+                timedBody?.scheduled = context.eventLoop.scheduleTask(in: TimeAmount(step.delay)) {
                     bound.value.handler.advanceTimedBody(context: bound.value.context, delayElapsed: true)
                 }
                 return

@@ -103,7 +103,7 @@ import UnderstudyTemplating
         #expect(decision.templateError == text)
         #expect(decision.headers.first("Content-Type") == "text/plain")
         let event = try #require(engine.journal.events.last)
-        #expect(event.subEvents == [SubEvent(type: "ERROR", data: ["message": .string(text)])])
+        #expect(event.subEvents == [SubEvent(type: SubEvent.Kind.templateError, data: ["message": .string(text)])])
         // The next request is served the same way: the broken template is cached, not fatal.
         #expect(engine.served(request("GET", "/bad")).status == 500)
     }

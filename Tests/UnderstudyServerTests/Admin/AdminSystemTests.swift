@@ -38,7 +38,7 @@ import UnderstudyCore
         #expect(reply.json["message"] == "Understudy is ok")
         #expect(reply.json["version"] == "9.8.7")
         #expect(reply.json["uptimeInSeconds"]?.numberValue?.intValue != nil)
-        #expect(reply.json["timestamp"]?.stringValue.flatMap(AdminDate.parse) != nil)
+        #expect(reply.json["timestamp"]?.stringValue.flatMap(ISO8601.parse) != nil)
     }
 
     @Test func versionAsJSONOrText() {

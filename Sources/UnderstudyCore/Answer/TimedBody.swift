@@ -1,12 +1,11 @@
 import Foundation
-import NIOCore
-import UnderstudyCore
 import UnderstudyJSON
 
 /// A response body that goes out piece by piece, each piece after its own delay: what a dribbled
 /// body, body chunks and server-sent events all become, so that one piece of machinery
-/// (StubConnectionHandler+TimedBody.swift) sends them, ends them and journals them. `package`, so the
-/// in-process transport plays the same steps to a URLProtocol client.
+/// (the server's StubConnectionHandler+TimedBody.swift) sends them, ends them and journals them,
+/// and the in-process transport plays the same steps to a URLProtocol client. Times are
+/// `Duration`s: each transport waits them out on its own timers.
 package struct TimedBody: Sendable {
     /// One thing to do once its delay, counted from the step before, has passed.
     package struct Step: Sendable {
@@ -18,35 +17,27 @@ package struct TimedBody: Sendable {
             case fault(Fault)
         }
 
-        package var delay: TimeAmount
+        package var delay: Duration
         package var action: Action
         /// Waits at the body's ``TimedBody/gate`` first (a held server-sent event).
         package var held = false
-
-        /// ``delay`` for a transport without NIO's timers.
-        package var duration: Duration { .nanoseconds(delay.nanoseconds) }
     }
 
     package var steps: [Step]
     /// Stay open after the last step, until the client leaves or the server stops.
     package var keepOpen = false
     /// How often a heartbeat comment goes out while the body is open; nil for none.
-    package var heartbeat: TimeAmount?
+    package var heartbeat: Duration?
     /// True for streams, whose client hangs up by closing: one that half-closes is taken to have
     /// left, and the body ends at once. A dribbled body is an ordinary response, and goes out whole.
     package var endsWhenClientCloses = false
     /// The gate held steps wait at, one release each; nil lets them go at once.
     package var gate: ResponseGate?
 
-    /// The sub-event type for each server-sent event that went out.
-    package static let eventSentType = "SERVER_SENT_EVENT"
-    /// The sub-event type for a client that left before the body had ended.
-    package static let clientLeftType = "CLIENT_LEFT_MID_STREAM"
-
     /// WireMock's `chunkedDribbleDelay`: `count` near-equal pieces, each after an equal share of the total.
-    static func dribble(_ body: Data, _ dribble: ChunkedDribbleDelay) -> TimedBody {
+    package static func dribble(_ body: Data, _ dribble: ChunkedDribbleDelay) -> TimedBody {
         let pieces = split(body, into: dribble.numberOfChunks)
-        let interval = TimeAmount.milliseconds(Int64(max(0, dribble.totalDuration) / max(1, pieces.count)))
+        let interval = Duration.milliseconds(max(0, dribble.totalDuration) / max(1, pieces.count))
         return TimedBody(steps: pieces.map { Step(delay: interval, action: .send($0, note: nil)) })
     }
 
@@ -54,7 +45,7 @@ package struct TimedBody: Sendable {
     package static func chunks(_ chunks: [BodyChunk]) -> TimedBody {
         TimedBody(
             steps: chunks.map { chunk in
-                Step(delay: .milliseconds(Int64(chunk.delayMilliseconds ?? 0)), action: .send(chunk.bytes, note: nil))
+                Step(delay: .milliseconds(chunk.delayMilliseconds ?? 0), action: .send(chunk.bytes, note: nil))
             },
             endsWhenClientCloses: true)
     }
@@ -65,7 +56,7 @@ package struct TimedBody: Sendable {
         -> TimedBody
     {
         let steps = stream.events(after: lastEventID).enumerated().map { offset, event in
-            let delay = TimeAmount.milliseconds(Int64(event.delayMilliseconds ?? 0))
+            let delay = Duration.milliseconds(event.delayMilliseconds ?? 0)
             guard let text = event.wireText else {
                 return Step(delay: delay, action: .fault(event.fault ?? .emptyResponse), held: event.held)
             }
@@ -76,24 +67,26 @@ package struct TimedBody: Sendable {
         }
         return TimedBody(
             steps: steps, keepOpen: stream.keepOpen ?? false,
-            heartbeat: stream.heartbeatMilliseconds.map { .milliseconds(Int64($0)) }, endsWhenClientCloses: true,
+            heartbeat: stream.heartbeatMilliseconds.map { .milliseconds($0) }, endsWhenClientCloses: true,
             gate: gate)
     }
 
     /// The sub-event for a step that went out with a journal note, stamped now.
     package static func sent(_ note: JSONObject) -> SubEvent {
         var note = note
-        note["sentAt"] = .string(AdminDate.string(Date()))
-        return SubEvent(type: eventSentType, data: note)
+        note["sentAt"] = .string(ISO8601.string(Date()))
+        return SubEvent(type: SubEvent.Kind.serverSentEvent, data: note)
     }
 
     /// The sub-event for a client that left after `count` steps had gone out.
     package static func clientLeft(afterSteps count: Int) -> SubEvent {
-        SubEvent(type: clientLeftType, data: ["stepsSent": .int(count), "at": .string(AdminDate.string(Date()))])
+        SubEvent(
+            type: SubEvent.Kind.clientLeftMidStream,
+            data: ["stepsSent": .int(count), "at": .string(ISO8601.string(Date()))])
     }
 
     /// `count` pieces of near-equal size (fewer when the body is shorter than `count` bytes).
-    static func split(_ body: Data, into count: Int) -> [Data] {
+    package static func split(_ body: Data, into count: Int) -> [Data] {
         let n = max(1, min(count, body.count))
         let base = body.count / n
         let extra = body.count % n
