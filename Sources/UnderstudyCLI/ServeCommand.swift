@@ -221,12 +221,10 @@ struct ServeCommand: AsyncParsableCommand {
                         .utf8))
             return engine
         }
-        try loadMessageMappings(directory, into: engine)
-        guard FileManager.default.fileExists(atPath: directory.mappingsURL.path) else {
-            // A folder without mappings/ is fine (an empty server, fed through the admin API).
-            return engine
-        }
-        let result = directory.load(strict ? .strict : .lenient)
+        // A folder without mappings/ is fine (an empty server, fed through the admin API).
+        let contents = StubFolderContents(directory, policy: strict ? .strict : .lenient)
+        try refuseBrokenMessageMappings(contents.messages)
+        let result = contents.stubs
         for warning in result.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         if !result.skipped.isEmpty {
             FileHandle.standardError.write(
@@ -243,7 +241,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         do {
-            try engine.store.addInOrder(result.stubs)
+            try engine.serve(contents, clearingJournals: false)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
@@ -252,8 +250,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// WebSocket message stubs from `message-mappings/`; a bad one stops the start, as in WireMock.
-    func loadMessageMappings(_ directory: MappingDirectory, into engine: StubEngine) throws {
-        let messages = directory.loadMessageMappings()
+    func refuseBrokenMessageMappings(_ messages: MappingDirectory.MessageLoadResult) throws {
         if !messages.errors.isEmpty {
             for error in messages.errors { FileHandle.standardError.write(Data("error: \(error)\n".utf8)) }
             FileHandle.standardError.write(
@@ -262,7 +259,6 @@ struct ServeCommand: AsyncParsableCommand {
                         .utf8))
             throw ExitCode(1)
         }
-        for stub in messages.stubs { engine.messages.stubs.add(stub) }
     }
 
     var templating: TemplatingConfiguration {

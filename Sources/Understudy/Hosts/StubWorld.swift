@@ -20,29 +20,18 @@ enum StubWorld {
     /// Loads what WireMock would load from the folder (``LoadPolicy/lenient``), logging a warning
     /// (on standard error) for each file or stub skipped, taken over or loaded without matching.
     static func load(_ directory: MappingDirectory, into engine: StubEngine) throws {
-        let loaded = directory.load(.lenient)
-        let messages = directory.loadMessageMappings()
-        let errors = loaded.errors + messages.errors
-        guard errors.isEmpty else { throw StubFolderError(root: directory.root, errors: errors) }
-        for stub in messages.stubs { engine.messages.stubs.add(stub) }
-        for warning in loaded.warnings {
+        let contents = StubFolderContents(directory, policy: .lenient)
+        guard contents.errors.isEmpty else { throw StubFolderError(root: directory.root, errors: contents.errors) }
+        for warning in contents.stubs.warnings {
             FileHandle.standardError.write(Data("understudy: warning: \(directory.root.path): \(warning)\n".utf8))
         }
-        try engine.store.addInOrder(loaded.stubs)
+        try engine.serve(contents, clearingJournals: false)
     }
 
     /// The host reset: stubs from the folder again (none without one), empty journal, scenarios `Started`.
     static func reset(_ engine: StubEngine, mappings: MappingDirectory?) {
-        engine.store.removeAll()
-        engine.journal.reset()
-        engine.messages.stubs.reset()
-        engine.messages.journal.reset()
-        if let mappings {
-            for stub in mappings.loadMessageMappings().stubs { engine.messages.stubs.add(stub) }
-            // The folder loaded cleanly at start; a file broken since then is skipped, not fatal.
-            let loaded = mappings.load(.lenient)
-            try? engine.store.addInOrder(loaded.stubs)
-        }
+        // The folder loaded cleanly at start; a file broken since then is skipped, not fatal.
+        try? engine.serve(mappings.map { StubFolderContents($0, policy: .lenient) }, clearingJournals: true)
     }
 }
 

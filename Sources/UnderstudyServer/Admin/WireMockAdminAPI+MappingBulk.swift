@@ -45,25 +45,15 @@ extension WireMockAdminAPI {
 
     /// Stubs back to what `mappings/` holds, scenarios back to the start; optionally an empty journal.
     func resetToDefaults(clearJournal: Bool) throws(AdminFailure) {
-        engine.store.removeAll()
-        if clearJournal {
-            engine.journal.reset()
-            engine.messages.journal.reset()
-        }
-        engine.messages.stubs.reset()
-        if let mappings {
-            for stub in mappings.loadMessageMappings().stubs { engine.messages.stubs.add(stub) }
-        }
-        guard let mappings, let persistence else { return }
-        let loaded = mappings.load(.lenient)
+        let contents = mappings.map { StubFolderContents($0, policy: .lenient) }
         // What WireMock would load is served; a file or stub left out is reported.
-        var errors = loaded.errors + loaded.skipped
+        var errors = (contents?.errors ?? []) + (contents?.stubs.skipped ?? [])
         do {
-            try engine.store.addInOrder(loaded.stubs)
+            try engine.serve(contents, clearingJournals: clearJournal)
         } catch {
             errors.append(error)
         }
-        persistence.adopt(engine.store.storedStubs)
+        persistence?.adopt(engine.store.storedStubs)
         guard errors.isEmpty else {
             // What loaded is served; what did not is reported with its file.
             throw AdminFailure(
