@@ -23,3 +23,7 @@ start=$(date +%s)
 # One plugin run for every module: it builds the code once and converts each catalog in turn.
 swift package generate-documentation "${targets[@]}" "${flags[@]}"
 echo "== documentation for ${#modules[@]} modules built in $(($(date +%s) - start)) s"
+
+# The plugin extracted each module's symbol graph: check that `import Understudy` names every
+# type the test API's public signatures use.
+python3 Scripts/lib/public-surface.py .build/*/extracted-symbols/main

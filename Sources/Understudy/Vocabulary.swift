@@ -76,6 +76,28 @@ public typealias NearMiss = UnderstudyCore.NearMiss
 /// Which WebSocket messages to wait for or verify (``StubHost/waitForMessages(matching:count:timeout:)``):
 /// by body, by channel, or both.
 public typealias MessagePattern = UnderstudyCore.MessagePattern
+/// A WebSocket message stub in full, as a `message-mappings/` file holds it: its trigger and actions
+/// (``StubHost/stub(message:)``, ``StubHost/messageStubs``).
+public typealias MessageStubMapping = UnderstudyCore.MessageStubMapping
+/// What a message stub does when it fires: `.send(_:to:after:)`, `.close(code:reason:to:after:)`.
+public typealias MessageAction = UnderstudyCore.MessageAction
+/// A message's body, text or binary, for a message stub's action or ``StubHost/send(_:to:)``.
+public typealias MessageBody = UnderstudyCore.MessageBody
+/// Where a message stub's action goes: the channel that sent the trigger, or channels matching a pattern.
+public typealias ChannelTarget = UnderstudyCore.ChannelTarget
+/// An open WebSocket channel of a host (``StubHost/channels``).
+public typealias MessageChannel = UnderstudyCore.MessageChannel
+/// One message a host received or sent, with its channel (``StubHost/messages``).
+public typealias MessageServeEvent = UnderstudyCore.MessageServeEvent
+
+// MARK: Streams and challenges
+
+/// One piece of a body sent in pieces (`.chunks([...])`): `.text(_:)`, `.bytes(_:)`, then `.after(_:)`.
+public typealias BodyChunk = UnderstudyCore.BodyChunk
+/// An RFC 7616 Digest challenge a stub answers with (`.unauthorized(challenge: .digest(...))`).
+public typealias DigestChallenge = UnderstudyCore.DigestChallenge
+/// A Digest challenge's hash: MD5, SHA-256 or SHA-512/256, each with its `-sess` variant.
+public typealias DigestAlgorithm = UnderstudyCore.DigestAlgorithm
 
 // MARK: Contracts
 

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyCore
-import UnderstudyJSON
+import UnderstudyJSON  // JSONParser: the DSL's matcher compared with WireMock's JSON text
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,7 +2,7 @@ import Foundation
 import ProcessSupport
 import Testing
 import Understudy
-import UnderstudyCore
+import UnderstudyCore  // the engine room on purpose: journal completions as the engine reports them
 import UnderstudyJSON
 
 /// Server-sent events held at the stream's gate: a test lets them out one at a time and looks at

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyCore
-import UnderstudyJSON
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

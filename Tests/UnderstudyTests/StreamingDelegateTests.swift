@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyCore
+import UnderstudyCore  // the engine room on purpose: journal completions as the engine reports them
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

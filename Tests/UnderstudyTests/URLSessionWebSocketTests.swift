@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
