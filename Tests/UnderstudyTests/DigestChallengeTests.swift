@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Understudy
 
-@testable import UnderstudyCore
+@testable import UnderstudyCore  // DigestAuthorization and the hashes, to answer a challenge as a client would
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
