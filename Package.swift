@@ -48,11 +48,13 @@ let package = Package(
         .target(name: "UnderstudyTemplating", dependencies: ["UnderstudyJSON", "UnderstudyXML"]),
         // The stub engine: model, WireMock JSON codec, matching, store, journal, near misses.
         .target(name: "UnderstudyCore", dependencies: ["UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
-        // A SwiftNIO HTTP/1.1, HTTP/2 and WebSocket server for a stub engine, with the WireMock admin API.
+        // The WireMock admin API and HAR export over a stub engine: requests in, responses out; no NIO.
+        .target(name: "UnderstudyAdmin", dependencies: ["UnderstudyCore", "UnderstudyJSON"]),
+        // A SwiftNIO HTTP/1.1, HTTP/2 and WebSocket server for a stub engine, serving the admin API.
         .target(
             name: "UnderstudyServer",
             dependencies: [
-                "UnderstudyCore", "UnderstudyJSON",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -65,7 +67,9 @@ let package = Package(
             // The dashboard's HTML, CSS and JS: compiled in as DashboardAssets+Files.swift (see DashboardAssets).
             exclude: ["Dashboard/Page"]),
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
-        .target(name: "Understudy", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
+        .target(
+            name: "Understudy",
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.
         .target(name: "UnderstudyTesting", dependencies: ["Understudy", "UnderstudyCore"]),
         // Everything that sends HTTP out or writes recordings: proxying with AsyncHTTPClient (behind
@@ -74,7 +78,7 @@ let package = Package(
         .target(
             name: "UnderstudyRecording",
             dependencies: [
-                "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer", "Understudy",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer", "Understudy",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -128,8 +132,8 @@ let package = Package(
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
-                "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyServer", "UnderstudyRecording",
-                "UnderstudyTLS", "UnderstudyJWT", "UnderstudyOpenAPI",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyAdmin", "UnderstudyServer",
+                "UnderstudyRecording", "UnderstudyTLS", "UnderstudyJWT", "UnderstudyOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]),
@@ -233,10 +237,14 @@ let package = Package(
             name: "UnderstudyCoreTests",
             dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating", "RandomSupport"]
         ),
+        // The admin API as values: requests in, responses out; no server, no NIO.
+        .testTarget(
+            name: "UnderstudyAdminTests", dependencies: ["UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON"]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
-                "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "SocketSupport", "RandomSupport",
+                "UnderstudyServer", "UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON", "SocketSupport",
+                "RandomSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -248,11 +256,13 @@ let package = Package(
         .testTarget(
             name: "UnderstudyOpenAPITests",
             dependencies: [
-                "UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer",
+                "UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer",
                 // The Swift API with a contract: hosts, strict mode and the traits.
                 "Understudy", "UnderstudyTesting", "RandomSupport"
             ]),
-        .testTarget(name: "UnderstudyCLITests", dependencies: ["UnderstudyCLI", "UnderstudyCore", "ProcessSupport"]),
+        .testTarget(
+            name: "UnderstudyCLITests",
+            dependencies: ["UnderstudyCLI", "UnderstudyAdmin", "UnderstudyCore", "ProcessSupport"]),
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
@@ -332,8 +342,8 @@ let package = Package(
         .testTarget(
             name: "UnderstudyRecordingTests",
             dependencies: [
-                "UnderstudyRecording", "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON", "Understudy",
-                "ProcessSupport", "SocketSupport",
+                "UnderstudyRecording", "UnderstudyAdmin", "UnderstudyServer", "UnderstudyCore", "UnderstudyJSON",
+                "Understudy", "ProcessSupport", "SocketSupport",
                 // An HTTPS (h2) upstream with a CA of its own, for proxying to private upstreams.
                 "UnderstudyTLS",
                 // For an upstream that sends its body in steps the test controls, and a raw client.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import UnderstudyAdmin
 import UnderstudyCore
 import UnderstudyRecording
 import UnderstudyServer

@@ -60,6 +60,12 @@ extension JSONValue {
         objectValue?[key]
     }
 
+    /// The element at `index` of an array, or nil for an index out of range or a non-array.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
     /// The JSON type's name as JSON Schema and error messages spell it.
     public var typeName: String {
         switch self {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyAdmin
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

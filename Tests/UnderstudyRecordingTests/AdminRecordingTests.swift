@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UnderstudyAdmin
 import UnderstudyCore
 import UnderstudyJSON
 import UnderstudyRecording

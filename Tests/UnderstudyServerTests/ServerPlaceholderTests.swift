@@ -1,5 +1,6 @@
 import Testing
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyServer
 
 @Suite struct AdminResponseTests {

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyAdmin
 import UnderstudyCore
 import UnderstudyServer
 

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyAdmin
 import UnderstudyCore
 
 /// The dashboard page's files, compiled into the server.

@@ -1,3 +1,4 @@
+import UnderstudyAdmin
 import UnderstudyCore
 import UnderstudyJSON
 

@@ -1,3 +1,4 @@
+import UnderstudyAdmin
 import UnderstudyCore
 
 /// Lets an `/__admin` request through only when it carries the configured token, as

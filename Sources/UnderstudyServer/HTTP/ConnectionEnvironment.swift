@@ -1,5 +1,6 @@
 import Logging
 import Synchronization
+import UnderstudyAdmin
 import UnderstudyCore
 
 /// What every connection of one server shares: where requests go and the limits they obey.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import UnderstudyAdmin
 import UnderstudyCore
 
 extension StubConnectionHandler {

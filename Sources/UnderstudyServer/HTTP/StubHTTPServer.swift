@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Synchronization
+import UnderstudyAdmin
 import UnderstudyCore
 
 /// A real HTTP/1.1 server on a socket (and, when configured, an HTTPS one beside it) that serves

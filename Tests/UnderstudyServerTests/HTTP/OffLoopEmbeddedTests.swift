@@ -4,6 +4,7 @@ import NIOEmbedded
 import Testing
 import UnderstudyCore
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyServer
 
 /// The paths that leave the event loop (misses, templates, big bodies, the admin API) on an

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import UnderstudyCore
 import UnderstudyServer
+@testable import UnderstudyAdmin
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

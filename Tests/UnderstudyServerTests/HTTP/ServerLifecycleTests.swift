@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import UnderstudyCore
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyServer
 
 #if canImport(FoundationNetworking)

@@ -4,6 +4,7 @@ import NIOHTTP2
 import Testing
 import UnderstudyCore
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyServer
 
 /// HTTP/2 on the same port as HTTP/1.1, by prior knowledge: the same stubs, journal, admin API,

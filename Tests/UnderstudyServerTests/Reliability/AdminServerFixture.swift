@@ -1,5 +1,6 @@
 import UnderstudyCore
 import UnderstudyServer
+@testable import UnderstudyAdmin
 
 /// A running server whose admin API administers the same engine it serves; stopped afterwards.
 func withAdminServer<T>(

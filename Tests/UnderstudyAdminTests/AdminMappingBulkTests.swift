@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 @Suite struct AdminMappingBulkTests {
     let a = "00000000-0000-0000-0000-00000000000a"

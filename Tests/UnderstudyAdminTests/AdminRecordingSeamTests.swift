@@ -4,7 +4,7 @@ import Testing
 import UnderstudyCore
 import UnderstudyJSON
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 /// `/__admin/recordings/…` through the ``AdminRecording`` seam: the server alone has no recorder.
 @Suite struct AdminRecordingSeamTests {

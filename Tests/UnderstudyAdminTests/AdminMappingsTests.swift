@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 @Suite struct AdminMappingsTests {
     @Test func listIsInMatchOrderWithTotalLimitAndOffset() {

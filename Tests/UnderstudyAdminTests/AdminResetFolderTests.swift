@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 /// The admin API's reset goes through the one folder loader a host's reset and `serve` use.
 @Suite struct AdminResetFolderTests {

@@ -1,16 +1,17 @@
 import UnderstudyCore
 
 /// An admin request that cannot be carried out: the HTTP status and WireMock's error body.
-struct AdminFailure: Error, Sendable {
-    var status: Int
-    var errors: [MappingError]
+/// `package`, for the server's dashboard routes, which answer in the same shape.
+package struct AdminFailure: Error, Sendable {
+    package var status: Int
+    package var errors: [MappingError]
 
-    init(status: Int, _ errors: [MappingError]) {
+    package init(status: Int, _ errors: [MappingError]) {
         self.status = status
         self.errors = errors
     }
 
-    init(status: Int, title: String, pointer: String? = nil, detail: String? = nil, code: Int = 10) {
+    package init(status: Int, title: String, pointer: String? = nil, detail: String? = nil, code: Int = 10) {
         self.init(status: status, [MappingError(code: code, pointer: pointer, title: title, detail: detail)])
     }
 
@@ -19,7 +20,7 @@ struct AdminFailure: Error, Sendable {
         AdminFailure(status: 422, [error])
     }
 
-    static func notFound(_ title: String) -> AdminFailure {
+    package static func notFound(_ title: String) -> AdminFailure {
         AdminFailure(status: 404, title: title)
     }
 
@@ -30,7 +31,7 @@ struct AdminFailure: Error, Sendable {
         )
     }
 
-    var response: AdminResponse {
+    package var response: AdminResponse {
         .json(MappingError.body(errors), status: status)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 @Suite struct AdminPersistenceTests {
     let id = "0b5d6a9e-1111-4222-8333-944455556666"

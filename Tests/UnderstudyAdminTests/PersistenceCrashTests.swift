@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 /// A persistent stub's write interrupted between the temporary file and the rename leaves the
 /// previous version in place, and the leftover never reaches the store.

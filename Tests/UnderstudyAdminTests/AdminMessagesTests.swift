@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 import UnderstudyJSON
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyCore
-@testable import UnderstudyServer
 
 /// `/__admin/message-mappings`, `/__admin/messages` and `/__admin/channels`, with channels
 /// opened on a sink that records what it is asked to send.

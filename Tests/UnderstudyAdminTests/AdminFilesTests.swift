@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import UnderstudyJSON
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyCore
-@testable import UnderstudyServer
 
 /// `/__admin/files`: list, read, write and delete body files, as WireMock's admin API does, and
 /// never outside `__files`.

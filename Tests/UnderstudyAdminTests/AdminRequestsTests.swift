@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import UnderstudyCore
 
-@testable import UnderstudyServer
+@testable import UnderstudyAdmin
 
 @Suite struct AdminRequestsTests {
     /// Three requests a second apart: `/a` (matched), `/b` (unmatched), `/c` (matched).

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import UnderstudyJSON
 
+@testable import UnderstudyAdmin
 @testable import UnderstudyCore
-@testable import UnderstudyServer
 
 /// An engine and its admin API, driven by calling `handle` directly (no sockets).
 struct AdminHarness {
@@ -100,13 +100,5 @@ struct TemporaryRoot {
 
     func remove() {
         try? FileManager.default.removeItem(at: url)
-    }
-}
-
-extension JSONValue {
-    /// The element at `index` of an array (tests only).
-    subscript(index: Int) -> JSONValue? {
-        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
-        return items[index]
     }
 }
