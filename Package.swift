@@ -4,12 +4,9 @@ import PackageDescription
 let package = Package(
     name: "Understudy",
     platforms: [.macOS(.v15), .iOS(.v18)],
+    // What a user chooses from: the test API, and each opt-in feature with its heavy dependency.
+    // The engine room (JSON, XML, Templating, Core, Admin, Server) is ours, reached through these.
     products: [
-        .library(name: "UnderstudyJSON", targets: ["UnderstudyJSON"]),
-        .library(name: "UnderstudyXML", targets: ["UnderstudyXML"]),
-        .library(name: "UnderstudyTemplating", targets: ["UnderstudyTemplating"]),
-        .library(name: "UnderstudyCore", targets: ["UnderstudyCore"]),
-        .library(name: "UnderstudyServer", targets: ["UnderstudyServer"]),
         .library(name: "Understudy", targets: ["Understudy"]),
         .library(name: "UnderstudyTesting", targets: ["UnderstudyTesting"]),
         .library(name: "UnderstudyRecording", targets: ["UnderstudyRecording"]),

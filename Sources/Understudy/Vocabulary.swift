@@ -48,6 +48,8 @@ public typealias ServerSentEvent = UnderstudyCore.ServerSentEvent
 public typealias JSONValue = UnderstudyJSON.JSONValue
 /// A JSON object's members, in order (stub `metadata`).
 public typealias JSONObject = UnderstudyJSON.JSONObject
+/// Where and why a JSON text could not be parsed (`JSONValue(parsing:)`): line, column, reason.
+public typealias JSONSyntaxError = UnderstudyJSON.JSONSyntaxError
 
 // MARK: Webhooks
 

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyJSON  // JSONParser: the DSL's matcher compared with WireMock's JSON text
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -71,7 +70,7 @@ import UnderstudyJSON  // JSONParser: the DSL's matcher compared with WireMock's
     @Test func theMatcherIsWireMockJSON() throws {
         #expect(
             RequestPattern.get("/me").bearerToken("a.b").json
-                == (try JSONParser.parse(
+                == (try JSONValue(parsing:
                     #"{"method":"GET","urlPath":"/me","headers":{"Authorization":{"matches":"(?i:bearer) +a\\.b"}}}"#)))
     }
 }

@@ -3,7 +3,6 @@ import ProcessSupport
 import Testing
 import Understudy
 import UnderstudyCore  // the engine room on purpose: journal completions as the engine reports them
-import UnderstudyJSON
 
 /// Server-sent events held at the stream's gate: a test lets them out one at a time and looks at
 /// the client in between, with no sleeps.
@@ -60,7 +59,7 @@ import UnderstudyJSON
         let json = built.json
         #expect(json["serverSentEvents"]?["heldBy"] == .string(gate.uuid.uuidString))
         #expect(json["serverSentEvents"]?["events"] == [["data": "a", "held": true]])
-        let decoded = try StubMapping(jsonText: #"{"response":\#(JSONWriter.string(json))}"#)
+        let decoded = try StubMapping(jsonText: #"{"response":\#(json)}"#)
         #expect(decoded.response == built)
     }
 
