@@ -70,7 +70,9 @@ import Understudy
     @Test func theMatcherIsWireMockJSON() throws {
         #expect(
             RequestPattern.get("/me").bearerToken("a.b").json
-                == (try JSONValue(parsing:
-                    #"{"method":"GET","urlPath":"/me","headers":{"Authorization":{"matches":"(?i:bearer) +a\\.b"}}}"#)))
+                == (try JSONValue(
+                    parsing:
+                        #"{"method":"GET","urlPath":"/me","headers":{"Authorization":{"matches":"(?i:bearer) +a\\.b"}}}"#
+                )))
     }
 }
