@@ -67,19 +67,25 @@ import UnderstudyCore
         var frames: [Frame] = []
         var offset = 0
         while true {
-            let bytes = connection.pending
-            while bytes.count - offset >= 9 {
-                let length = Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
-                guard bytes.count - offset >= 9 + length else { break }
-                let stream = bytes[offset + 5..<offset + 9].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & 0x7FFF_FFFF
-                frames.append(
-                    Frame(
-                        type: bytes[offset + 3], flags: bytes[offset + 4], stream: stream,
-                        payload: Array(bytes[offset + 9..<offset + 9 + length])))
-                offset += 9 + length
-            }
+            frames += parseFrames(connection.pending, from: &offset)
             if done(frames) { return frames }
             guard try await connection.readMore() else { return frames }
         }
+    }
+
+    /// The whole frames in `bytes` from `offset` on; `offset` moves past them.
+    static func parseFrames(_ bytes: [UInt8], from offset: inout Int) -> [Frame] {
+        var frames: [Frame] = []
+        while bytes.count - offset >= 9 {
+            let length = Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
+            guard bytes.count - offset >= 9 + length else { break }
+            let stream = bytes[offset + 5..<offset + 9].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & 0x7FFF_FFFF
+            frames.append(
+                Frame(
+                    type: bytes[offset + 3], flags: bytes[offset + 4], stream: stream,
+                    payload: Array(bytes[offset + 9..<offset + 9 + length])))
+            offset += 9 + length
+        }
+        return frames
     }
 }
