@@ -44,7 +44,8 @@ public typealias ServerSentEvent = UnderstudyCore.ServerSentEvent
 
 // MARK: Bodies and metadata
 
-/// A JSON value, for JSON bodies (`.ok(jsonBody:)`, `.jsonBody(...)`) and stub metadata.
+/// A JSON value, for JSON answers (`.ok(json: ["id": 1])`), JSON matchers (`.jsonBody(...)`) and
+/// stub metadata.
 public typealias JSONValue = UnderstudyJSON.JSONValue
 /// A JSON object's members, in order (stub `metadata`).
 public typealias JSONObject = UnderstudyJSON.JSONObject

@@ -11,7 +11,7 @@ import Understudy
     // Backs MigratingFromOHHTTPStubs.md, listing "stub".
     @Test func aJSONStub() async throws {
         try await withInProcessStubs { stubs throws in
-            stubs.stub(.get("/reviews"), .ok(jsonBody: [["id": 1, "title": "Great"]]).delay(.milliseconds(20)))
+            stubs.stub(.get("/reviews"), .ok(json: [["id": 1, "title": "Great"]]).delay(.milliseconds(20)))
             let client = ReviewsClient(baseURL: stubs.baseURL, session: stubs.session)
             #expect(try await client.all().first?.title == "Great")
         }

@@ -66,6 +66,24 @@ import UnderstudyJSON
         #expect(ResponseDefinition.ok(bodyFile: "a.json").body == .file("a.json"))
     }
 
+    /// One name for a JSON answer: `json:` takes the text as written (`body`) or a value (`jsonBody`).
+    @Test func jsonAnswersTakeTextOrAValue() throws {
+        #expect(
+            ResponseDefinition.ok(json: ["id": 1, "tags": ["a"]]).json
+                == (try Self.json(
+                    #"{"status":200,"jsonBody":{"id":1,"tags":["a"]},"headers":{"Content-Type":"application/json"}}"#)))
+        #expect(
+            ResponseDefinition.created(json: ["id": 2]).json
+                == (try Self.json(#"{"status":201,"jsonBody":{"id":2},"headers":{"Content-Type":"application/json"}}"#))
+        )
+        #expect(
+            ResponseDefinition.status(422).json(["error": "taken"]).json
+                == (try Self.json(
+                    #"{"status":422,"jsonBody":{"error":"taken"},"headers":{"Content-Type":"application/json"}}"#)))
+        // A string literal is text, kept as written.
+        #expect(ResponseDefinition.ok(json: #"{"b":1,"a":2}"#).body == .text(#"{"b":1,"a":2}"#))
+    }
+
     @Test func sequencesAreScenariosInJSON() async throws {
         try await withInProcessStubs { stubs throws in
             let handle = stubs.stub(.get("/job"), sequence: [.accepted(), .ok()])

@@ -28,7 +28,7 @@ import Understudy
         try await withStubs(transport) { host throws in
             host.stub(.get("/items"), .ok(json: #"[{"id":1}]"#))
             host.stub(.post("/items"), .created(json: #"{"id":2}"#))
-            host.stub(.get("/value"), .ok(jsonBody: ["a": [1, true, nil]]))
+            host.stub(.get("/value"), .ok(json: ["a": [1, true, nil]]))
             let list = try await host.send("/items")
             #expect(list.header("Content-Type") == "application/json")
             #expect(list.text == #"[{"id":1}]"#)

@@ -7,10 +7,15 @@ import UnderstudyJSON
 extension ResponseDefinition {
     /// 200 with no body.
     public static func ok() -> ResponseDefinition { ResponseDefinition(status: 200) }
-    /// 200 with this JSON text and `Content-Type: application/json`.
+    /// 200 with this JSON text (`body`, as written) and `Content-Type: application/json`:
+    /// `.ok(json: #"{"id":1}"#)`.
     public static func ok(json: String) -> ResponseDefinition { status(200).json(json) }
-    /// 200 with this JSON value (`jsonBody`) and `Content-Type: application/json`.
-    public static func ok(jsonBody: JSONValue) -> ResponseDefinition { status(200).jsonBody(jsonBody) }
+    /// 200 with this JSON value (`jsonBody`) and `Content-Type: application/json`:
+    /// `.ok(json: ["id": 1, "tags": ["a"]])`.
+    public static func ok(json: JSONValue) -> ResponseDefinition { status(200).json(json) }
+    /// 200 with this JSON value: say ``ok(json:)-(JSONValue)``, the one name for a JSON answer.
+    @available(*, deprecated, renamed: "ok(json:)")
+    public static func ok(jsonBody: JSONValue) -> ResponseDefinition { ok(json: jsonBody) }
     /// 200 with this text body.
     public static func ok(body: String) -> ResponseDefinition { status(200).body(body) }
     /// 200 with a body read from `__files` (`bodyFileName`).
@@ -19,6 +24,8 @@ extension ResponseDefinition {
     public static func created() -> ResponseDefinition { status(201) }
     /// 201 with this JSON text and `Content-Type: application/json`.
     public static func created(json: String) -> ResponseDefinition { status(201).json(json) }
+    /// 201 with this JSON value (`jsonBody`) and `Content-Type: application/json`.
+    public static func created(json: JSONValue) -> ResponseDefinition { status(201).json(json) }
     /// 202 with no body.
     public static func accepted() -> ResponseDefinition { status(202) }
     /// 204.
@@ -68,12 +75,17 @@ extension ResponseDefinition {
         return copy
     }
 
-    /// Sets the body to this JSON value (`jsonBody`) and `Content-Type: application/json`.
-    public func jsonBody(_ value: JSONValue) -> ResponseDefinition {
+    /// Sets the body to this JSON value (`jsonBody`) and `Content-Type: application/json`:
+    /// `.status(422).json(["error": "taken"])`.
+    public func json(_ value: JSONValue) -> ResponseDefinition {
         var copy = settingContentType("application/json")
         copy.body = .json(value)
         return copy
     }
+
+    /// Sets the body to this JSON value: say ``json(_:)-(JSONValue)``, the one name for a JSON body.
+    @available(*, deprecated, renamed: "json(_:)")
+    public func jsonBody(_ value: JSONValue) -> ResponseDefinition { json(value) }
 
     /// Sets a text body (`body`).
     public func body(_ text: String) -> ResponseDefinition {
