@@ -56,7 +56,7 @@ public struct StubHostTrait: TestTrait, SuiteTrait, TestScoping {
             checkStrictly(server, at: location)
             try await server.shutdown()
         case .inProcess:
-            let stubs = try InProcessStubs(root: root, openAPI: try openAPI())
+            let stubs = try InProcessStubs.start(root: root, openAPI: try openAPI())
             defer { stubs.closeNow() }
             do {
                 try await InProcessStubs.$scoped.withValue(stubs) { try await function() }

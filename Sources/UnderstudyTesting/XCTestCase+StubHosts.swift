@@ -31,7 +31,7 @@ extension XCTestCase {
         root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true, file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> InProcessStubs {
-        let stubs = try InProcessStubs(root: root, openAPI: openAPI)
+        let stubs = try InProcessStubs.start(root: root, openAPI: openAPI)
         XCTestOwners.shared.bind(stubs, to: self)
         addTeardownBlock {
             if strict { Self.recordStrictProblems(of: stubs, file: file, line: line) }

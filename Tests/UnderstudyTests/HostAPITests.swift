@@ -55,7 +55,7 @@ import Understudy
         let host: any StubHost =
             switch transport {
             case .server: try await StubServer.start()
-            case .inProcess: try InProcessStubs()
+            case .inProcess: try InProcessStubs.start()
             }
         let gate = host.stub(.get("/held"), .ok().held())
         let url = try host.url("/held")

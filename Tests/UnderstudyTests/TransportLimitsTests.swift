@@ -93,7 +93,7 @@ import Understudy
     }
 
     @Test func aClosedStubSetNeverReachesTheNetwork() async throws {
-        let stubs = try InProcessStubs()
+        let stubs = try InProcessStubs.start()
         stubs.stub(.get("/a"), .ok())
         let session = URLSession(configuration: .ephemeral)
         stubs.configure(session.configuration)

@@ -36,14 +36,26 @@ public final class InProcessStubs: StubHost {
     /// Always ``StubTransport/inProcess``.
     public var transport: StubTransport { .inProcess }
 
-    /// Opens a stub set, first loading a WireMock folder when given.
+    /// Opens a stub set for long-lived use (shut it down with ``shutdown()``), first loading a
+    /// WireMock folder when given: the in-process twin of `StubServer.start(…)`.
+    /// In a test, `withInProcessStubs` or the `.inProcessStubs` trait open and close one for you.
     /// - Parameters:
     ///   - root: a WireMock folder (`mappings/`, `__files/`) to load first, if any.
     ///   - openAPI: a contract every request and response is checked against, and that
     ///     answers requests no stub matches, e.g. `try OpenAPIContract(files: "openapi.yaml")` from
     ///     `UnderstudyOpenAPI`. Its violations are in ``StubHost/contractViolations``.
     /// - Throws: ``StubFolderError`` listing every bad mapping file.
-    public init(root: URL? = nil, openAPI: (any ContractChecker)? = nil) throws {
+    public static func start(root: URL? = nil, openAPI: (any ContractChecker)? = nil) throws -> InProcessStubs {
+        try InProcessStubs(opening: root, openAPI: openAPI)
+    }
+
+    /// Opens a stub set: say ``start(root:openAPI:)``, as for a server.
+    @available(*, deprecated, renamed: "start(root:openAPI:)")
+    public convenience init(root: URL? = nil, openAPI: (any ContractChecker)? = nil) throws {
+        try self.init(opening: root, openAPI: openAPI)
+    }
+
+    private init(opening root: URL?, openAPI: (any ContractChecker)?) throws {
         let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)
         self.engine = engine
         self._engineAccess = _StubHostEngine(engine)
@@ -121,7 +133,7 @@ public func withInProcessStubs<T>(
     root: URL? = nil, openAPI: (any ContractChecker)? = nil, strict: Bool = true,
     isolation: isolated (any Actor)? = #isolation, _ body: (InProcessStubs) async throws -> T
 ) async throws -> T {
-    let stubs = try InProcessStubs(root: root, openAPI: openAPI)
+    let stubs = try InProcessStubs.start(root: root, openAPI: openAPI)
     defer { stubs.closeNow() }
     let result = try await body(stubs)
     stubs.closeNow()
