@@ -64,7 +64,7 @@ import UnderstudyAdmin
             ["serve", "--root", root.url.path, "--port", "0"], capturingStandardError: true)
         defer { server.terminate() }
         let url = try #require(URL(string: server.firstLine), "\(folder.name): serve did not start")
-        let (body, _) = try await URLSession.shared.data(from: url.appendingPathComponent("good"))
+        let (body, _) = try await URLSession(configuration: .ephemeral).data(from: url.appendingPathComponent("good"))
         #expect(String(decoding: body, as: UTF8.self) == "still here", "\(folder.name)")
         _ = await server.signalAndWait(SIGTERM)
         let standardError = server.remainingStandardError

@@ -26,7 +26,7 @@ import UnderstudyCore
             var request = URLRequest(url: try #require(URL(string: server.firstLine + path)))
             request.httpMethod = method
             request.httpBody = body.map { Data($0.utf8) }
-            let (data, response) = try await URLSession.shared.data(for: request)
+            let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
             answers.append(((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self)))
         }
         return answers
@@ -116,12 +116,12 @@ import UnderstudyCore
         var create = URLRequest(url: base.appendingPathComponent("__admin/mappings"))
         create.httpMethod = "POST"
         create.httpBody = Data(#"{"request":{"method":{"noneOf":[]},"urlPath":"/any"},"response":{"status":202}}"#.utf8)
-        let (_, created) = try await URLSession.shared.data(for: create)
+        let (_, created) = try await URLSession(configuration: .ephemeral).data(for: create)
         #expect((created as? HTTPURLResponse)?.statusCode == 201)
         for method in ["GET", "DELETE", "PATCH"] {
             var request = URLRequest(url: base.appendingPathComponent("any"))
             request.httpMethod = method
-            let (_, response) = try await URLSession.shared.data(for: request)
+            let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 202, "\(method)")
         }
     }
@@ -141,7 +141,7 @@ import UnderstudyCore
             ["serve", "--root", root.url.path, "--port", "0"], capturingStandardError: true)
         defer { server.terminate() }
         let url = try #require(URL(string: server.firstLine + "/same"))
-        let (body, _) = try await URLSession.shared.data(from: url)
+        let (body, _) = try await URLSession(configuration: .ephemeral).data(from: url)
         #expect(String(decoding: body, as: UTF8.self) == "b")
         _ = await server.signalAndWait(SIGTERM)
         #expect(server.remainingStandardError.contains("mappings/b.json replaces mappings/a.json under id \(id)"))

@@ -10,7 +10,7 @@ import Testing
     static func adminStatus(_ base: URL, token: String?) async throws -> Int {
         var request = URLRequest(url: base.appendingPathComponent("__admin/mappings"))
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
         return (response as? HTTPURLResponse)?.statusCode ?? -1
     }
 
@@ -30,7 +30,7 @@ import Testing
         #expect(try await Self.adminStatus(base, token: "wrong") == 401)
         #expect(try await Self.adminStatus(base, token: token) == 200)
         // Stub traffic never needs it.
-        let (body, _) = try await URLSession.shared.data(from: base.appendingPathComponent("a"))
+        let (body, _) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("a"))
         #expect(String(decoding: body, as: UTF8.self) == "open")
         #expect(await server.signalAndWait(SIGTERM) == 0)
     }

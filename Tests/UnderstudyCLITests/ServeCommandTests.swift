@@ -20,10 +20,12 @@ import UnderstudyCore
         defer { server.terminate() }
         let url = try #require(URL(string: server.firstLine))
         #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))
-        let (body, response) = try await URLSession.shared.data(from: url.appendingPathComponent("timeline"))
+        let (body, response) = try await URLSession(configuration: .ephemeral).data(
+            from: url.appendingPathComponent("timeline"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: body, as: UTF8.self).contains("Lunch was great"))
-        let (_, adminResponse) = try await URLSession.shared.data(from: url.appendingPathComponent("__admin/mappings"))
+        let (_, adminResponse) = try await URLSession(configuration: .ephemeral).data(
+            from: url.appendingPathComponent("__admin/mappings"))
         #expect((adminResponse as? HTTPURLResponse)?.statusCode == 200)
         let status = await server.signalAndWait(SIGTERM)
         #expect(status == 0)

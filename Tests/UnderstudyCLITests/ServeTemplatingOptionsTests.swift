@@ -21,7 +21,7 @@ import Testing
         let server = try await ServerProcess.start(["serve", "--root", root.url.path, "--port", "0"] + arguments)
         defer { server.terminate() }
         let url = try #require(URL(string: server.firstLine + "/echo?q=a%3Db%26c"))
-        let (data, _) = try await URLSession.shared.data(from: url)
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url)
         return String(decoding: data, as: UTF8.self)
     }
 

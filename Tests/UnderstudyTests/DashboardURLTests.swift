@@ -11,14 +11,14 @@ import Understudy
     @Test func theServersDashboardIsAPageWithItsRequests() async throws {
         try await withStubServer { server in
             #expect(server.dashboardURL.absoluteString == server.baseURL.absoluteString + "/__understudy/")
-            let (page, response) = try await URLSession.shared.data(from: server.dashboardURL)
+            let (page, response) = try await URLSession(configuration: .ephemeral).data(from: server.dashboardURL)
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.statusCode == 200)
             #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
             #expect(String(decoding: page, as: UTF8.self).contains("<title>Understudy dashboard</title>"))
             server.stub(.get("/seen"), .ok(body: "yes"))
-            _ = try await URLSession.shared.data(from: server.url("/seen"))
-            let (list, _) = try await URLSession.shared.data(
+            _ = try await URLSession(configuration: .ephemeral).data(from: server.url("/seen"))
+            let (list, _) = try await URLSession(configuration: .ephemeral).data(
                 from: server.dashboardURL.appendingPathComponent("requests"))
             #expect(String(decoding: list, as: UTF8.self).contains(#""url":"/seen""#))
             // The page's own loads are not journalled as requests to stubs.

@@ -107,6 +107,9 @@ import Understudy
         #expect(error?.localizedDescription.contains("closed") == true)
     }
 
+    /// The only test in the package that touches `URLSession.shared`: the check reads what the
+    /// shared session was made with, so another test making it first raced this one (every other
+    /// test uses a session of its own).
     @Test func sharedSessionIsOptInAndExplainsTheOrderingTrap() async throws {
         try await withInProcessStubs { stubs throws in
             stubs.stub(.get("/shared"), .ok(body: "via shared"))

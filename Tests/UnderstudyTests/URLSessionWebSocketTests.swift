@@ -44,7 +44,9 @@ import Understudy
             var components = URLComponents(url: host.baseURL, resolvingAgainstBaseURL: false)!
             components.scheme = "ws"
             components.path = "/chat"
-            let task = URLSession.shared.webSocketTask(with: components.url!)
+            // Not URLSession.shared: only TransportLimitsTests may touch it, or its ordering check races.
+            let session = URLSession(configuration: .ephemeral)
+            let task = session.webSocketTask(with: components.url!)
             task.resume()
             defer { task.cancel(with: .normalClosure, reason: nil) }
             do {
