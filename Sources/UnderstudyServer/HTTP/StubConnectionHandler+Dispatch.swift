@@ -28,8 +28,8 @@ extension StubConnectionHandler {
             scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
     }
 
-    /// Gets a request answered on the route ``RequestRoute`` chose (never offline: that was reset). Selecting a stub and building its response
-    /// happen here on the event loop: that is CPU work of a few microseconds, and handing it to
+    /// Gets a request answered on the route ``RequestRoute`` chose (never offline: that was reset).
+    /// Selecting a stub and building its response happen here on the event loop: that is CPU work of a few microseconds, and handing it to
     /// another thread and back cost more than the work itself (two thread wake-ups per request).
     /// What can be slow goes off the loop: the admin API, bodies over ``matchOnLoopBodyLimit``
     /// (body matchers parse them), body files, and the near-miss search for unmatched requests.

@@ -17,36 +17,14 @@ import UnderstudyCore
         #"{"request":{"method":"POST","url":"/upload"},"response":{"status":201,"body":"stored"}}"#
     ]
 
-    final class Connection {
-        let channel = EmbeddedChannel()
-        let engine = StubEngine()
-
-        init(fast: Bool) throws {
-            for stub in OffLoopEmbeddedTests.stubs { try engine.store.add(StubMapping(jsonText: stub)) }
-            var configuration = FastPathAgreementTests.configuration(fast: fast)
-            configuration.maxBodyBytes = 1 << 20
-            let environment = ConnectionEnvironment(
-                engine: engine, admin: WireMockAdminAPI(engine: engine), configuration: configuration,
-                requestShutdown: {},
-                offLoop: InPlaceOffLoop())
-            try ConnectionPipeline.configure(channel, environment: environment)
-            _ = channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 40_000))
-            channel.embeddedEventLoop.run()
-        }
-
-        /// Sends `text` and returns everything the connection wrote once the loop has run.
-        func exchange(_ text: String) -> String {
-            _ = try? channel.writeInbound(ByteBuffer(string: text))
-            channel.embeddedEventLoop.run()
-            var written = ""
-            while let buffer = try? channel.readOutbound(as: ByteBuffer.self) { written += String(buffer: buffer) }
-            return written
-        }
+    /// The real pipeline on an embedded channel, with room for a body past the on-loop limit.
+    static func connection(fast: Bool) throws -> EmbeddedConnection {
+        try EmbeddedConnection(stubs: stubs, fast: fast, maxBodyBytes: 1 << 20)
     }
 
     @Test(arguments: [true, false])
     func aMissIsAnsweredWithItsNearMiss(fast: Bool) throws {
-        let connection = try Connection(fast: fast)
+        let connection = try Self.connection(fast: fast)
         let answer = connection.exchange("GET /plan HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 404"))
         #expect(answer.contains("Request was not matched"))
@@ -56,14 +34,14 @@ import UnderstudyCore
 
     @Test(arguments: [true, false])
     func aTemplateIsRenderedOffTheLoop(fast: Bool) throws {
-        let connection = try Connection(fast: fast)
+        let connection = try Self.connection(fast: fast)
         let answer = connection.exchange("GET /users/ada HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 200"))
         #expect(answer.hasSuffix("\r\n\r\nuser ada"))
     }
 
     @Test func aBodyTooBigToMatchOnTheLoopIsStillAnswered() throws {
-        let connection = try Connection(fast: false)
+        let connection = try Self.connection(fast: false)
         let body = String(repeating: "x", count: StubConnectionHandler.matchOnLoopBodyLimit + 1)
         let answer = connection.exchange(
             "POST /upload HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
@@ -72,7 +50,7 @@ import UnderstudyCore
     }
 
     @Test func theAdminAPIAnswersOnTheLoopsNextTurn() throws {
-        let connection = try Connection(fast: true)
+        let connection = try Self.connection(fast: true)
         let answer = connection.exchange("GET /__admin/mappings HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 200"))
         #expect(answer.contains(#""total":3"#))

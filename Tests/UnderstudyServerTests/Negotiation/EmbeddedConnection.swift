@@ -20,12 +20,13 @@ final class EmbeddedConnection {
         let isOn = Atomic<Bool>(false)
     }
 
-    init(stubs: [String], fast: Bool = true) throws {
+    init(stubs: [String], fast: Bool = true, maxBodyBytes: Int? = nil) throws {
         for stub in stubs { try engine.store.add(StubMapping(jsonText: stub)) }
         let offline = self.offline
+        var configuration = FastPathAgreementTests.configuration(fast: fast)
+        if let maxBodyBytes { configuration.maxBodyBytes = maxBodyBytes }
         let environment = ConnectionEnvironment(
-            engine: engine, admin: WireMockAdminAPI(engine: engine),
-            configuration: FastPathAgreementTests.configuration(fast: fast), requestShutdown: {},
+            engine: engine, admin: WireMockAdminAPI(engine: engine), configuration: configuration, requestShutdown: {},
             isOffline: { offline.isOn.load(ordering: .relaxed) }, offLoop: InPlaceOffLoop())
         try ConnectionPipeline.configure(channel, environment: environment)
         _ = channel.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: 40_000))
