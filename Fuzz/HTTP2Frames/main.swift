@@ -1,7 +1,7 @@
 // libFuzzer target: HTTP/2 frames through the server's connection pipeline. Each input is the
 // bytes a client sends after the connection preface; the first byte picks where to split preface
 // and rest into two reads. The pipeline is the one a plain connection gets
-// (`ConnectionPipeline.configure`), so the preface sniffer switches it to HTTP/2, and a stub that
+// (`ConnectionPipeline.configure`), so the cleartext negotiator installs HTTP/2, and a stub that
 // matches every request answers each stream. Checks: no crash, no hang (libFuzzer's -timeout), the
 // server's first frame is its SETTINGS with MAX_CONCURRENT_STREAMS 100, and the connection's idle
 // close runs cleanly after the input. Built only by Scripts/fuzz.sh; otherwise an empty program.
@@ -24,7 +24,7 @@
 
     func fuzzHTTP2Frames(_ input: UnsafeBufferPointer<UInt8>) -> CInt {
         guard let selector = input.first else { return 0 }
-        let bytes = HTTP2PrefaceSniffer.preface + input.dropFirst()
+        let bytes = CleartextNegotiator.preface + input.dropFirst()
         let split = Int(selector) * bytes.count / 256
         let written = drivePipeline(bytes, split: split)
         // 9-byte frame header: length, type 4 (SETTINGS), flags, stream 0; then 6-byte parameters.

@@ -144,7 +144,7 @@
         var written: [UInt8] = []
         do {
             let fastPath = PlainRequestFastPath(environment: FuzzSettings.environment, activity: ConnectionActivity())
-            try ConnectionPipeline.configureFraming(
+            try HTTP1Pipeline.configureFraming(
                 channel, configuration: FuzzSettings.configuration, fastPath: fastPath)
             try channel.pipeline.syncOperations.addHandler(AnswerEveryRequest())
             for piece in [bytes[..<split], bytes[split...]] where !piece.isEmpty {

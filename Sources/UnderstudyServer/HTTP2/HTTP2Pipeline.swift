@@ -2,8 +2,8 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTP2
 
-/// The handlers of an HTTP/2 connection, socket end first: the raw-bytes writer (kept from the
-/// HTTP/1.1 start, for the one fault that breaks the connection), NIO's HTTP/2 handler,
+/// The handlers of an HTTP/2 connection, socket end first: the raw-bytes writer (added by
+/// whoever chose HTTP/2, or kept from HTTP/1.1 after an upgrade, for the one fault that breaks the connection), NIO's HTTP/2 handler,
 /// ``ConnectionErrorCloser``, ``OpenStreamsFilter``, NIO's connection manager (idle time-out, and GOAWAY then close when the
 /// server stops), ``HTTP2FastPath`` for bodiless requests to fixed stubs, and NIO's stream
 /// multiplexer for the rest. Each of those streams gets NIO's HTTP/2-to-HTTP/1 codec and its own

@@ -38,7 +38,7 @@ final class StreamOneInjector: ChannelInboundHandler, RemovableChannelHandler {
 
     /// How many bytes the preface and the first frame take, once `bytes` hold them whole.
     static func prefaceAndFirstFrameLength(_ bytes: ByteBuffer) -> Int? {
-        let preface = HTTP2PrefaceSniffer.preface.count
+        let preface = CleartextNegotiator.preface.count
         guard let header = bytes.getBytes(at: bytes.readerIndex + preface, length: 9) else { return nil }
         let length = Int(header[0]) << 16 | Int(header[1]) << 8 | Int(header[2])
         let total = preface + 9 + length
@@ -62,7 +62,7 @@ final class StreamOneInjector: ChannelInboundHandler, RemovableChannelHandler {
 
     private func deliver(context: ChannelHandlerContext) {
         guard var bytes = held else { return }
-        switch HTTP2PrefaceSniffer.verdict(bytes.readableBytesView) {
+        switch CleartextNegotiator.verdict(bytes.readableBytesView) {
         case .undecided:
             return
         case .http1:

@@ -41,7 +41,7 @@ extension StubConnectionHandler {
         let maxMessage = max(1, environment.configuration.maxWebSocketMessageBytes)
         let engine = environment.engine.messages
         let logger = environment.logger
-        HTTP1Handlers.remove(from: channel).assumeIsolated().whenComplete { result in
+        HTTP1Pipeline.remove(from: channel).assumeIsolated().whenComplete { result in
             do {
                 try result.get()
                 // Only HTTP answers send raw bytes: frames need no hop through its writer.

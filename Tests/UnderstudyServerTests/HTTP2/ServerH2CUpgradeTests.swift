@@ -20,7 +20,7 @@ import UnderstudyCore
                 #expect(switching?.status == 101)
                 #expect(switching?.values("Upgrade") == ["h2c"])
                 // The client's preface and an empty SETTINGS frame.
-                try await connection.send(bytes: HTTP2PrefaceSniffer.preface + [0, 0, 0, 4, 0, 0, 0, 0, 0])
+                try await connection.send(bytes: CleartextNegotiator.preface + [0, 0, 0, 4, 0, 0, 0, 0, 0])
                 return try await Self.readFrames(from: connection) { frames in
                     frames.contains { $0.type == 0 && $0.stream == 1 && $0.flags & 1 == 1 }
                 }

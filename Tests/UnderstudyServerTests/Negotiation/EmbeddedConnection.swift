@@ -33,6 +33,20 @@ final class EmbeddedConnection {
         channel.embeddedEventLoop.run()
     }
 
+    /// The type names of the handlers in the pipeline now, read from NIO's own description of it.
+    var handlerTypes: Set<String> {
+        let lines = channel.pipeline.debugDescription.split(separator: "\n").dropFirst(2)
+        return Set(
+            lines.flatMap { line in
+                line.split(separator: " ").filter { !$0.hasPrefix("[") && $0 != "↓↑" && $0 != "↓" && $0 != "↑" }
+            }.map(String.init))
+    }
+
+    /// Lets the embedded clock run `duration` on, firing the timers due.
+    func wait(_ duration: Duration) {
+        channel.embeddedEventLoop.advanceTime(by: TimeAmount(duration))
+    }
+
     /// Plays the server offline, as `StubHTTPServer.goOffline()` does for new requests.
     func goOffline() { offline.isOn.store(true, ordering: .relaxed) }
 

@@ -91,6 +91,76 @@ import UnderstudyCore
         #expect(connection.channel.isActive)
     }
 
+    /// Negotiation comes first: a fresh connection holds only the negotiator, and the first bytes
+    /// install one protocol's handlers and no other's.
+    @Test func onlyTheChosenProtocolsHandlersAreInstalled() throws {
+        let plain = try EmbeddedConnection(stubs: Self.stubs)
+        #expect(plain.handlerTypes == ["CleartextNegotiator"])
+        _ = plain.exchange("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
+        let http1 = plain.handlerTypes
+        #expect(http1.contains("StubConnectionHandler"))
+        #expect(!http1.contains("CleartextNegotiator"))
+
+        let prior = try EmbeddedConnection(stubs: Self.stubs)
+        _ = prior.exchange(Bytes.opening() + Bytes.headers(stream: 1, HPACKLiteral.request(path: "/a")))
+        let http2 = prior.handlerTypes
+        #expect(http2.contains("NIOHTTP2Handler"))
+        // The raw-bytes writer serves both: the one fault that breaks a connection writes through it.
+        #expect(http1.intersection(http2) == ["RawBytesWriter"])
+    }
+
+    /// An upgrade is the one case that replaces a pipeline: afterwards nothing of HTTP/1.1 is left
+    /// (the raw-bytes writer stays for HTTP/2), whatever ``HTTP1Pipeline`` comes to hold.
+    @Test func anUpgradeLeavesNoHTTP1HandlerBehind() throws {
+        let plain = try EmbeddedConnection(stubs: Self.stubs)
+        _ = plain.exchange("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
+        let http1 = plain.handlerTypes.subtracting(["RawBytesWriter"])
+
+        let h2c = try EmbeddedConnection(stubs: Self.stubs)
+        _ = h2c.exchange(
+            "GET /b HTTP/1.1\r\nHost: h\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                + "HTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n")
+        _ = h2c.exchange(Bytes.opening())
+        #expect(h2c.handlerTypes.contains("NIOHTTP2Handler"))
+        #expect(h2c.handlerTypes.intersection(http1).isEmpty)
+
+        let webSocket = try EmbeddedConnection(stubs: Self.stubs)
+        _ = webSocket.exchange(
+            "GET /chat HTTP/1.1\r\nHost: h\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        #expect(webSocket.handlerTypes.contains("WebSocketMessageHandler"))
+        #expect(webSocket.handlerTypes.intersection(http1).isEmpty)
+    }
+
+    /// Before any protocol is chosen, the negotiator keeps the idle time-out: a client that sends
+    /// nothing, or only the start of a preface, is closed when it runs out, and not before.
+    @Test(arguments: ["", "PRI * HTTP/2"])
+    func aSilentConnectionIsClosedAtTheIdleTimeout(sent: String) throws {
+        let connection = try EmbeddedConnection(stubs: Self.stubs)
+        #expect(connection.exchange(sent).isEmpty)
+        let timeout = FastPathAgreementTests.configuration(fast: true).idleTimeout
+        connection.wait(timeout - .milliseconds(1))
+        #expect(connection.channel.isActive)
+        connection.wait(.milliseconds(2))
+        #expect(!connection.channel.isActive)
+    }
+
+    /// A client that half-closes before the first bytes decided is not left open: with nothing
+    /// sent, the negotiator closes it at once; with the start of a preface, HTTP/1.1 gets the
+    /// bytes and answers nothing to an incomplete request (its idle timer reads the real clock, so
+    /// the close that follows is checked over a socket, not here).
+    @Test func aHalfCloseBeforeTheDecisionCloses() throws {
+        let silent = try EmbeddedConnection(stubs: Self.stubs)
+        silent.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(!silent.channel.isActive)
+
+        let partial = try EmbeddedConnection(stubs: Self.stubs)
+        #expect(partial.exchange("PRI * HTTP/2").isEmpty)
+        partial.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(partial.exchange("").isEmpty)
+        #expect(partial.handlerTypes.contains("StubConnectionHandler"))
+    }
+
     /// Offline wins over every route: a request is read, then the connection is reset, unanswered
     /// and unjournalled, whether it asked for a stub or the admin API.
     @Test(arguments: ["/a", "/__admin/mappings"])

@@ -41,7 +41,7 @@ enum HTTP2BadInput {
     /// server ends the connection.
     static func framesAfterSending(_ afterPreface: [UInt8], to server: StubHTTPServer) async throws -> [RawFrame] {
         try await RawConnection.with(port: server.port) { connection in
-            try await connection.send(bytes: HTTP2PrefaceSniffer.preface + afterPreface)
+            try await connection.send(bytes: CleartextNegotiator.preface + afterPreface)
             return await connection.readFramesToEnd()
         }
     }

@@ -104,7 +104,7 @@ import Testing
             let frames = try await RawConnection.with(port: server.port) { connection in
                 // Stream 1 stays open: its request body has not ended.
                 try await connection.send(
-                    bytes: HTTP2PrefaceSniffer.preface + Self.settled
+                    bytes: CleartextNegotiator.preface + Self.settled
                         + Bytes.headers(stream: 1, Self.request, flags: Bytes.endHeaders)
                         + Bytes.windowUpdate(stream: 1, increment: increment))
                 let reset = try await connection.readFrames { !$0.resets(on: 1).isEmpty }

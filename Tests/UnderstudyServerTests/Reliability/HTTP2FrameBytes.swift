@@ -44,7 +44,7 @@ enum HTTP2FrameBytes {
     /// The client's opening: the preface, its SETTINGS, and the ACK of the server's SETTINGS (which
     /// the server has sent before reading a byte), so the server's advertised limits are in force.
     static func opening(settings: [(UInt16, UInt32)] = []) -> [UInt8] {
-        HTTP2PrefaceSniffer.preface + self.settings(settings) + frame(.settings, flags: ack)
+        CleartextNegotiator.preface + self.settings(settings) + frame(.settings, flags: ack)
     }
 
     static func settings(_ pairs: [(UInt16, UInt32)]) -> [UInt8] {
