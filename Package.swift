@@ -66,16 +66,16 @@ let package = Package(
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
         .target(
             name: "Understudy",
-            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer"]),
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
         // Swift Testing traits and XCTest helpers.
-        .target(name: "UnderstudyTesting", dependencies: ["Understudy", "UnderstudyCore"]),
+        .target(name: "UnderstudyTesting", dependencies: ["Understudy"]),
         // Everything that sends HTTP out or writes recordings: proxying with AsyncHTTPClient (behind
         // the server's forwarder seam), recording (behind its admin recording seam), redaction and
         // HAR import; kept out of `Understudy` so a test target that only replays never compiles it.
         .target(
             name: "UnderstudyRecording",
             dependencies: [
-                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer", "Understudy",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "UnderstudyTLS",
             dependencies: [
-                "UnderstudyServer", "Understudy",
+                "UnderstudyServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -121,7 +121,7 @@ let package = Package(
         .target(
             name: "UnderstudyOpenAPITransport",
             dependencies: [
-                "Understudy", "UnderstudyCore",
+                "UnderstudyCore",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]),

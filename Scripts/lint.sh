@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks every Swift file against .swift-format (the toolchain's swift-format, 120 columns).
+# Checks every Swift file against .swift-format (the toolchain's swift-format, 120 columns), and
+# that each module imports only what the module table allows (Scripts/lib/module-graph.py).
 #   Scripts/lint.sh          # fails on any finding
 #   Scripts/lint.sh --fix    # rewrites the files in place first
 set -euo pipefail
@@ -10,3 +11,4 @@ if [[ "${1:-}" == --fix ]]; then
 fi
 swift format lint --strict --recursive --parallel "${paths[@]}"
 echo "== swift-format: no findings"
+python3 Scripts/lib/module-graph.py

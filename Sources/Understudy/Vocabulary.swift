@@ -33,6 +33,12 @@ public typealias ManualClock = UnderstudyCore.ManualClock
 /// A socket-level failure a stub can play (`.fault(.connectionResetByPeer)`); in-process it
 /// becomes the `URLError` the server's fault gives (`Fault.urlErrorCode`).
 public typealias Fault = UnderstudyCore.Fault
+/// Replay a recorded folder, or record one (`.record(to:upstream:)` from `UnderstudyRecording`).
+public typealias RecordReplayMode = UnderstudyServer.RecordReplayMode
+/// A host with an HTTPS listener: what `UnderstudyTLS`'s trust helpers extend; see `StubServer`.
+public typealias HTTPSHost = UnderstudyServer.HTTPSHost
+/// What every host is to the transports that answer without a socket; see `StubHost`.
+public typealias StubEngineHost = UnderstudyCore.StubEngineHost
 /// A random delay before a response (`.delay(.lognormal(median:sigma:))`, `.uniform(...)`).
 public typealias DelayDistribution = UnderstudyCore.DelayDistribution
 

@@ -1,5 +1,4 @@
 import Foundation
-import Understudy
 import UnderstudyCore
 
 /// Waits, without blocking a thread, until a decision's answer is due: past its gate, then its

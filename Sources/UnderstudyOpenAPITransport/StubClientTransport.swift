@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-import Understudy
 import UnderstudyCore
 
 #if canImport(FoundationNetworking)
@@ -24,10 +23,10 @@ import UnderstudyCore
 /// ```
 public struct StubClientTransport: ClientTransport {
     /// The host whose engine answers.
-    public let host: any StubHost
+    public let host: any StubEngineHost
 
     /// A transport into `host`'s engine (a `StubServer` is reached without its socket).
-    public init(_ host: any StubHost) {
+    public init(_ host: any StubEngineHost) {
         self.host = host
     }
 
@@ -37,7 +36,7 @@ public struct StubClientTransport: ClientTransport {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let engine = host.engine
-        let connectivity = (host as? InProcessStubs)?.connectivity
+        let connectivity = host._engineAccess.connectivity
         guard !host.isOffline else { throw Self.offline("the stub host is offline (goOffline()).") }
         var bytes = Data()
         if let body { bytes = try await Data(collecting: body, upTo: .max) }
@@ -65,7 +64,7 @@ public struct StubClientTransport: ClientTransport {
     }
 }
 
-extension StubHost {
+extension StubEngineHost {
     /// A swift-openapi-runtime transport into this host's engine, for a generated client:
     /// `Client(serverURL: host.baseURL, transport: host.clientTransport)`.
     public var clientTransport: StubClientTransport { StubClientTransport(self) }

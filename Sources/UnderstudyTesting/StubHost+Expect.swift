@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Understudy
-import UnderstudyCore
 
 extension StubHost {
     /// Checks how many requests matched `pattern`; on failure records an issue at the caller

@@ -41,7 +41,7 @@ import UnderstudyRecording
 
             // Record: proxy to the upstream, then write mappings/ and __files/ into the folder.
             let redaction = RedactionPolicy.defaults(jsonFields: ["token", "password"])
-            _ = try await withRecordReplay(.record(to: folder, upstream: api.baseURL), redaction: redaction) {
+            _ = try await withRecordReplay(.record(to: folder, upstream: api.baseURL, redaction: redaction)) {
                 server in
                 try await Self.useTheAPI(server.baseURL, session: server.session)
             }

@@ -19,7 +19,7 @@ import UnderstudyServer
         ])
         let redaction = RedactionPolicy.defaults(jsonFields: ["password"], parameters: ["api_key", "access_token"])
         let recorded = try await withServers([upstream]) {
-            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), redaction: redaction) {
+            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL, redaction: redaction)) {
                 server in
                 [
                     try await fetch(server.baseURL, "/search?q=cats&api_key=Q-SECRET"),

@@ -35,7 +35,7 @@ import UnderstudyServer
         let upstream = try await Self.realAPI()
         let redaction = RedactionPolicy.defaults(jsonFields: ["token", "password"])
         let recorded = try await withServers([upstream]) {
-            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), redaction: redaction) {
+            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL, redaction: redaction)) {
                 server in
                 try await Self.exercise(server.baseURL)
             }
@@ -142,7 +142,7 @@ import UnderstudyServer
         let folder = try TemporaryFolder()
         let upstream = try await startServer([#"{"request":{"url":"/same"},"response":{"body":"x"}}"#])
         try await withServers([upstream]) {
-            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL), repeatsAsScenarios: false) {
+            try await withRecordReplay(.record(to: folder.url, upstream: upstream.baseURL, repeatsAsScenarios: false)) {
                 server in
                 for _ in 0..<3 { _ = try await fetch(server.baseURL, "/same") }
             }

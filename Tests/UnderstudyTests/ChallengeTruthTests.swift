@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+// The rule under test, `SessionChallengeRule`, is Core's (the in-process transports share it).
+import UnderstudyCore
 
 @testable import Understudy
 

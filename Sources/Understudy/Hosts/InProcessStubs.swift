@@ -58,7 +58,9 @@ public final class InProcessStubs: StubHost {
     private init(opening root: URL?, openAPI: (any ContractChecker)?) throws {
         let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)
         self.engine = engine
-        self._engineAccess = _StubHostEngine(engine)
+        let connectivity = InProcessConnectivity()
+        self.connectivity = connectivity
+        self._engineAccess = _StubHostEngine(engine, connectivity: connectivity)
         self.mappings = mappings
         host = "\(UUID().lowercasedString).\(InProcessRegistry.domain)"
         baseURL = URL(string: "http://\(host)") ?? URL(fileURLWithPath: "/")
@@ -69,7 +71,6 @@ public final class InProcessStubs: StubHost {
         configuration.httpCookieAcceptPolicy = .never
         Self.prependProtocol(to: configuration)
         session = URLSession(configuration: configuration)
-        connectivity = InProcessConnectivity()
         InProcessRegistry.shared.register(InProcessRoute(engine: engine, connectivity: connectivity), host: host)
     }
 

@@ -4,7 +4,7 @@ extension StubHost {
     /// `expected(times:)` is not met. Problems already reported by ``verifyStrictMode()`` are
     /// left out. Empty when all is well.
     public var strictModeProblems: [String] {
-        _engineAccess.strictModeLedger.unreported(StrictModeProblem.all(in: self)).map(\.message)
+        _engineAccess.strictModeLedger.unreported(StrictModeProblem.all(in: self), key: \.key).map(\.message)
     }
 
     /// Throws ``StrictModeFailure`` for what strict mode finds now, and counts those problems as
@@ -21,16 +21,16 @@ extension StubHost {
     /// The problems not reported yet, which from now on count as reported: for the end of a
     /// scope, a trait or an XCTest tear-down.
     package func reportStrictModeProblems() -> [String] {
-        _engineAccess.strictModeLedger.take(StrictModeProblem.all(in: self)).map(\.message)
+        _engineAccess.strictModeLedger.take(StrictModeProblem.all(in: self), key: \.key).map(\.message)
     }
 
     /// The unmatched requests not reported yet, which from now on count as reported.
     package func reportUnmatchedRequests() -> [String] {
-        _engineAccess.strictModeLedger.take(StrictModeProblem.unmatched(in: engine)).map(\.message)
+        _engineAccess.strictModeLedger.take(StrictModeProblem.unmatched(in: engine), key: \.key).map(\.message)
     }
 
     /// The contract violations not reported yet, which from now on count as reported.
     package func reportContractViolations() -> [String] {
-        _engineAccess.strictModeLedger.take(StrictModeProblem.contractViolations(in: self)).map(\.message)
+        _engineAccess.strictModeLedger.take(StrictModeProblem.contractViolations(in: self), key: \.key).map(\.message)
     }
 }

@@ -10,8 +10,9 @@ import UnderstudyCore
 /// so a test reads the same whichever transport runs it.
 ///
 /// Only Understudy's hosts conform: the engine behind a host is reached through
-/// `_engineAccess`, a token only this package can make.
-public protocol StubHost: Sendable {
+/// `_engineAccess`, a token only this package can make (see ``StubEngineHost``). `isOffline`,
+/// true between ``goOffline()`` and ``goOnline()``, comes from there too.
+public protocol StubHost: StubEngineHost {
     /// Where requests go: `http://127.0.0.1:<port>` or `http://<uuid>.understudy.invalid`.
     var baseURL: URL { get }
     /// A session routed to this host, safe for 401 challenges (it always answers them).
@@ -27,35 +28,11 @@ public protocol StubHost: Sendable {
     func goOffline() async
     /// Serves again after ``goOffline()``.
     func goOnline() async
-    /// True between ``goOffline()`` and ``goOnline()``.
-    var isOffline: Bool { get }
     /// Stops serving for good and opens every gate: the server stops (requests in flight
     /// finish first, within the grace period), in-process requests fail with
     /// `URLError(.cannotFindHost)`. `withStubServer`, `withInProcessStubs`, `withStubs` and the
     /// test traits call it for you.
     func shutdown() async throws
-    /// Not API: the engine behind this host, for Understudy's own modules (the queries below,
-    /// strict mode, recording).
-    ///
-    /// Why a public requirement at all: a public protocol cannot have a `package` requirement,
-    /// and the queries and verification below are written once, in an extension, for every host.
-    /// The token has no public members and only this package can make one, so the engine stays
-    /// out of the public API and no type outside the package can conform (as SwiftNIO's
-    /// `Channel._channelCore`).
-    var _engineAccess: _StubHostEngine { get }
-}
-
-/// Not API: the token behind `StubHost/_engineAccess`. Nothing outside Understudy's package can
-/// make one or read it.
-public struct _StubHostEngine: Sendable {
-    package let engine: StubEngine
-    /// What strict mode has reported for this host; one per host, made with it.
-    package let strictModeLedger: StrictModeLedger
-
-    package init(_ engine: StubEngine) {
-        self.engine = engine
-        self.strictModeLedger = StrictModeLedger()
-    }
 }
 
 /// A path given to ``StubHost/url(_:)`` that does not make a URL on the host's base URL.
@@ -72,9 +49,6 @@ public struct InvalidStubURL: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension StubHost {
-    /// The engine behind this host, for this package's modules.
-    package var engine: StubEngine { _engineAccess.engine }
-
     /// `baseURL` followed by `pathAndQuery`, e.g. `host.url("/timeline?page=2")`.
     /// - Throws: ``InvalidStubURL`` when `pathAndQuery` does not start with `/` or does not make a URL.
     public func url(_ pathAndQuery: String) throws -> URL {

@@ -1,5 +1,4 @@
 import Foundation
-import UnderstudyAdmin
 import UnderstudyCore
 import UnderstudyServer
 
@@ -17,12 +16,10 @@ import UnderstudyServer
 ///     let (data, _) = try await server.session.data(from: try server.url("/timeline"))
 /// }
 /// ```
-public final class StubServer: StubHost {
+public final class StubServer: StubHost, HTTPSHost {
     /// The running HTTP server. Not public: ``port``, ``baseURL`` and ``isOffline`` say what a
     /// test needs of it, and the rest is the engine room.
     package let http: StubHTTPServer
-    /// The admin API it serves under `/__admin`.
-    package let admin: WireMockAdminAPI
     /// The folder the stubs came from, if any; ``reset()`` reloads it.
     package let mappings: MappingDirectory?
     /// A session for this server whose delegate answers every challenge (never a hang on 401):
@@ -48,10 +45,9 @@ public final class StubServer: StubHost {
     /// extensions on ``StubServer`` give the CA to trust and client configurations), or nil.
     public var tls: (any TLSServerSetup)? { http.tlsSetup }
 
-    private init(http: StubHTTPServer, admin: WireMockAdminAPI, mappings: MappingDirectory?) {
+    private init(http: StubHTTPServer, mappings: MappingDirectory?) {
         self.http = http
         self._engineAccess = _StubHostEngine(http.engine)
-        self.admin = admin
         self.mappings = mappings
         self.session = Self.makeSession(delegate: ChallengeAnsweringDelegate())
     }
@@ -73,15 +69,14 @@ public final class StubServer: StubHost {
         proxy: (any ProxyForwarder)? = nil, tls: (any TLSServerSetup)? = nil
     ) async throws -> StubServer {
         let (engine, mappings) = try StubWorld.engine(root: root, contract: openAPI)
-        let admin = WireMockAdminAPI(engine: engine, mappings: mappings)
         var configuration = configuration ?? quietConfiguration
         if let tls { configuration.https = HTTPSListener(port: configuration.https?.port ?? 0, tls: tls) }
         let server = try await StubHTTPServer.start(
-            engine: engine, admin: admin, configuration: configuration, proxy: proxy)
+            engine: engine, mappings: mappings, configuration: configuration, proxy: proxy)
         // A webhook stub without a sender is worth one warning, where the server's own go.
         let logger = configuration.logger
         engine.webhooks.warn = { logger.warning("\($0)") }
-        return StubServer(http: server, admin: admin, mappings: mappings)
+        return StubServer(http: server, mappings: mappings)
     }
 
     /// `start(root:openAPI:configuration:proxy:tls:)` for a concrete TLS set-up, so that

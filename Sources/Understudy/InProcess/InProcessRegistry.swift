@@ -1,6 +1,12 @@
 import Synchronization
 import UnderstudyCore
 
+/// What an in-process host answers with: its engine, and whether it plays offline.
+struct InProcessRoute: Sendable {
+    var engine: StubEngine
+    var connectivity: InProcessConnectivity
+}
+
 /// Which engine (and connectivity) answers which in-process host. Each ``InProcessStubs`` owns a host of its own,
 /// so parallel tests never reach each other's stubs.
 final class InProcessRegistry: Sendable {

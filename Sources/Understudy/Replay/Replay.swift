@@ -6,7 +6,7 @@ import UnderstudyServer
 /// always shuts it down.
 ///
 /// Replay needs nothing but this module. Recording the folder in the first place needs a real
-/// HTTP client, so it lives in `UnderstudyRecording` (`withRecordReplay(.record(to:upstream:))`),
+/// HTTP client, so its modes live in `UnderstudyRecording` (`withRecordReplay(.record(to:upstream:))`),
 /// which a test target imports only when it wants to record.
 ///
 /// - Parameters:

@@ -85,6 +85,21 @@ public final class StubHTTPServer: Sendable {
         httpsServerChannel?.close(promise: nil)
     }
 
+    /// Binds and starts serving, with the WireMock admin API over `engine` under `/__admin`.
+    /// - Parameters:
+    ///   - engine: the stubs, journal and files to serve.
+    ///   - mappings: the folder the admin API's `save` writes and its `reset` reloads, if any.
+    ///   - configuration: address, port and limits, and the HTTPS listener if any.
+    ///   - proxy: forwards stubs with `proxyBaseUrl` upstream.
+    public static func start(
+        engine: StubEngine, mappings: MappingDirectory?, configuration: StubServerConfiguration = .init(),
+        proxy: (any ProxyForwarder)? = nil
+    ) async throws -> StubHTTPServer {
+        try await start(
+            engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: mappings), configuration: configuration,
+            proxy: proxy)
+    }
+
     /// Binds and starts serving. The port is known when this returns.
     /// - Parameters:
     ///   - engine: the stubs, journal and files to serve.

@@ -1,9 +1,4 @@
 import Foundation
-import UnderstudyCore
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The socket-free path from a request to what to answer, shared by the URLProtocol and the
 /// swift-openapi-runtime transport (`UnderstudyOpenAPITransport`), so both decide, journal and
@@ -50,7 +45,7 @@ package enum InProcessExchange {
     /// completed when the stream ends, with what went out (`subEvents`), as the server does.
     package static func complete(_ decision: ServeDecision, engine: StubEngine, subEvents: [SubEvent] = []) {
         engine.complete(
-            decision, timing: ServeTiming(addedDelay: Int(decision.delay.wholeMilliseconds)), subEvents: subEvents)
+            decision, timing: ServeTiming(addedDelay: Int(decision.delay / .milliseconds(1))), subEvents: subEvents)
     }
 
     /// The message for what a transport that hands back whole responses cannot render: streams

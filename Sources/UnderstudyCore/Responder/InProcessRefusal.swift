@@ -1,9 +1,8 @@
 import Foundation
-import UnderstudyCore
 
 /// What the in-process transport cannot do on Linux, with the message a test author sees.
 /// Each one names the server transport, which can do it.
-enum InProcessRefusal {
+package enum InProcessRefusal {
     case redirect(status: Int, location: String)
     case challenge(String)
     case dribble
@@ -12,12 +11,12 @@ enum InProcessRefusal {
     case hiddenUploadBody(stubName: String)
 
     /// The URLError code every refusal carries (-1008), distinct from the fault codes.
-    static let errorCode = URLError.Code.resourceUnavailable
+    package static let errorCode = URLError.Code.resourceUnavailable
 
     /// What the engine decided that in-process cannot render faithfully, if anything.
     /// - Parameter streamsReachClient: true when the task gets each loaded piece as it comes
     ///   (a data-task delegate on Linux), so a stream can go out piece by piece.
-    init?(_ decision: ServeDecision, streamsReachClient: Bool = false) {
+    package init?(_ decision: ServeDecision, streamsReachClient: Bool = false) {
         guard decision.wasMatched else { return nil }
         if decision.proxy != nil {
             self = .proxy(decision.proxy?.baseURL ?? "")
@@ -36,7 +35,7 @@ enum InProcessRefusal {
         }
     }
 
-    var message: String {
+    package var message: String {
         let fix =
             "Run this test over the server transport (StubServer, withStubServer, or withStubs(.server)), which serves it over a real socket."
         let orFix = fix.prefix(1).lowercased() + fix.dropFirst()
@@ -66,10 +65,10 @@ enum InProcessRefusal {
     }
 
     /// What was measured on Linux (Swift 6.3.1, swift-corelibs-foundation).
-    static let streamLimit =
+    package static let streamLimit =
         "On Linux, URLSession hands a URLProtocol's pieces on as they arrive only to a data task with a URLSessionDataDelegate; a completion handler or data(for:) keeps only the last piece, and there is no bytes(for:). This task has no data delegate, so the in-process transport refuses the stream rather than lose all but its last piece. Read it with dataTask(with:) and a URLSessionDataDelegate, or"
 
-    static func stubNeedingBody(among stubs: [StubMapping], for request: LoggedRequest) -> StubMapping? {
+    package static func stubNeedingBody(among stubs: [StubMapping], for request: LoggedRequest) -> StubMapping? {
         let context = MatchContext(request: request)
         for stub in stubs {
             let pattern = stub.request

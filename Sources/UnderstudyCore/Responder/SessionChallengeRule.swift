@@ -7,9 +7,9 @@
 ///
 /// In-process this matters because a challenge answered with a credential is retried by the
 /// built-in HTTP protocol, on the real network, not by the in-process one.
-enum SessionChallengeRule {
+package enum SessionChallengeRule {
     /// True when one of the `WWW-Authenticate` values holds a Basic challenge with a realm.
-    static func raisesChallenge(_ values: [String]) -> Bool {
+    package static func raisesChallenge(_ values: [String]) -> Bool {
         values.contains { value in
             challenges(in: value).contains { $0.scheme == "basic" && $0.parameters.contains("realm") }
         }
@@ -17,7 +17,7 @@ enum SessionChallengeRule {
 
     /// The challenges of one header value (RFC 9110 §11.6.1): `scheme [token68 | param, …]`, with
     /// further challenges after commas. Scheme and parameter names are lowercased.
-    static func challenges(in value: String) -> [(scheme: String, parameters: Set<String>)] {
+    package static func challenges(in value: String) -> [(scheme: String, parameters: Set<String>)] {
         var found: [(scheme: String, parameters: Set<String>)] = []
         for piece in topLevelPieces(of: value) {
             let trimmed = piece.drop { $0 == " " || $0 == "\t" }

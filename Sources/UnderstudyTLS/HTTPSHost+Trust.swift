@@ -1,15 +1,17 @@
 import AsyncHTTPClient
 import Foundation
 import NIOSSL
-import Understudy
+import UnderstudyServer
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Trust for a ``StubServer`` started with `tls: .generated` (or another ``StubServerTLS``):
-/// the CA to give clients, and clients that trust exactly that CA.
-extension StubServer {
+/// Trust for a `StubServer` started with `tls: .generated` (or another ``StubServerTLS``):
+/// the CA to give clients, and clients that trust exactly that CA. Written on `HTTPSHost`, the
+/// server module's name for a host with an HTTPS listener, so this module needs no more of the
+/// test API.
+extension HTTPSHost {
     /// The HTTPS listener's set-up, or ``StubServerTLSError/notServingHTTPS``.
     public func serverTLS() throws -> StubServerTLS {
         guard let tls = tls as? StubServerTLS else { throw StubServerTLSError.notServingHTTPS }

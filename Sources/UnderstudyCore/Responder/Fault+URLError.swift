@@ -1,5 +1,4 @@
 import Foundation
-import UnderstudyCore
 
 extension Fault {
     /// The `URLError` code URLSession on Linux reports when the server transport injects this

@@ -1,12 +1,5 @@
 import Foundation
 import Synchronization
-import UnderstudyCore
-
-/// What an in-process host answers with: its engine, and whether it plays offline.
-struct InProcessRoute: Sendable {
-    var engine: StubEngine
-    var connectivity: InProcessConnectivity
-}
 
 /// The online flag of one in-process host, a way to drop its requests in flight (those
 /// waiting on a delay or a gate) the moment it goes offline, and to end its open streams when it closes.
@@ -19,6 +12,8 @@ package final class InProcessConnectivity: Sendable {
     }
 
     private let state = Mutex(State())
+
+    package init() {}
 
     package var isOffline: Bool { state.withLock { $0.offline } }
 
@@ -36,7 +31,7 @@ package final class InProcessConnectivity: Sendable {
 
     /// Runs `end` when the host closes (at once if it has), until ``finish(_:)``: an open stream
     /// ends after its last step, as on a server that stops.
-    func whenClosed(_ id: UUID, _ end: @escaping @Sendable () -> Void) {
+    package func whenClosed(_ id: UUID, _ end: @escaping @Sendable () -> Void) {
         let closed = state.withLock { state -> Bool in
             if !state.closed { state.streams[id] = end }
             return state.closed
@@ -45,7 +40,7 @@ package final class InProcessConnectivity: Sendable {
     }
 
     /// The host closed: each open stream is told to end.
-    func close() {
+    package func close() {
         let ends = state.withLock { state in
             state.closed = true
             defer { state.streams = [:] }
@@ -54,7 +49,7 @@ package final class InProcessConnectivity: Sendable {
         for end in ends { end() }
     }
 
-    func goOffline() {
+    package func goOffline() {
         let drops = state.withLock { state in
             state.offline = true
             defer { state.inFlight = [:] }
@@ -63,7 +58,7 @@ package final class InProcessConnectivity: Sendable {
         for drop in drops { drop() }
     }
 
-    func goOnline() {
+    package func goOnline() {
         state.withLock { $0.offline = false }
     }
 }
