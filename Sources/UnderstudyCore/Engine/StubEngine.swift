@@ -23,6 +23,9 @@ public final class StubEngine: Sendable {
     private let settingsState: Mutex<GlobalSettings>
     private let contractState: Mutex<(any ContractChecker)?> = Mutex(nil)
     private let clockState: Mutex<ManualClock?> = Mutex(nil)
+    /// Told of each answered request (``ServeListener``): the webhooks and the message stubs,
+    /// then whatever ``listen(_:)`` added.
+    private let listeners: Mutex<[any ServeListener]>
 
     /// An engine; every part has a default.
     public init(
@@ -35,7 +38,14 @@ public final class StubEngine: Sendable {
         self.files = files
         self.templater = ResponseTemplater(templating)
         self.settingsState = Mutex(settings)
-        self.messages = MessageEngine(templater: templater, files: files)
+        let messages = MessageEngine(templater: templater, files: files)
+        self.messages = messages
+        self.listeners = Mutex([webhooks, messages])
+    }
+
+    /// Adds a listener told of every request answered from now on, after those already there.
+    public func listen(_ listener: any ServeListener) {
+        listeners.withLock { $0.append(listener) }
     }
 
     /// The global delay settings.
@@ -79,13 +89,9 @@ public final class StubEngine: Sendable {
                 })
         }
         journal.complete(decision.eventID, response: response, timing: timing, subEvents: subEvents)
-        // The request is in the journal entry; a webhook needs a journal to note its outcome in anyway.
-        if let stub = decision.stub, !stub.webhooks.isEmpty, let event = journal.recentEvent(id: decision.eventID) {
-            webhooks.dispatch(stub, event: event, response: response, engine: self)
-        }
-        if messages.hasHTTPTriggers, let event = journal.recentEvent(id: decision.eventID) {
-            messages.httpRequestServed(event.request, stubID: decision.stub?.id)
-        }
+        // Listeners read the request from the journal entry (a webhook notes its outcome there anyway).
+        let served = CompletedServe(decision: decision, response: response)
+        for listener in listeners.withLock({ $0 }) { listener.served(served, engine: self) }
     }
 
     /// - Parameter rendered: the response after templating, when the stub is templated.
