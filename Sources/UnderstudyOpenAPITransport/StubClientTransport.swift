@@ -42,7 +42,7 @@ public struct StubClientTransport: ClientTransport {
         if let body { bytes = try await Data(collecting: body, upTo: .max) }
         let logged = TransportRequest.logged(request, body: bytes, baseURL: baseURL)
         let (outcome, decision) = InProcessExchange.decide(
-            logged, engine: engine, refusal: InProcessExchange.wholeResponseRefusal)
+            logged, responder: host._engineAccess.responder, refusal: InProcessExchange.wholeResponseRefusal)
         if let decision {
             let answered = await DueAnswer.wait(for: decision, engine: engine, connectivity: connectivity)
             guard answered, !host.isOffline else {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import UnderstudyAdmin
+@testable import UnderstudyCore
 @testable import UnderstudyServer
 
 @Suite struct AdminResponseTests {

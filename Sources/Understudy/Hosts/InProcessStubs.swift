@@ -71,7 +71,8 @@ public final class InProcessStubs: StubHost {
         configuration.httpCookieAcceptPolicy = .never
         Self.prependProtocol(to: configuration)
         session = URLSession(configuration: configuration)
-        InProcessRegistry.shared.register(InProcessRoute(engine: engine, connectivity: connectivity), host: host)
+        InProcessRegistry.shared.register(
+            InProcessRoute(engine: engine, connectivity: connectivity, responder: _engineAccess.responder), host: host)
     }
 
     deinit {

@@ -47,7 +47,7 @@ public final class StubServer: StubHost, HTTPSHost {
 
     private init(http: StubHTTPServer, mappings: MappingDirectory?) {
         self.http = http
-        self._engineAccess = _StubHostEngine(http.engine)
+        self._engineAccess = _StubHostEngine(http.engine, isOffline: { http.isOffline })
         self.mappings = mappings
         self.session = Self.makeSession(delegate: ChallengeAnsweringDelegate())
     }

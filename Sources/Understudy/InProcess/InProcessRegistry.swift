@@ -5,6 +5,8 @@ import UnderstudyCore
 struct InProcessRoute: Sendable {
     var engine: StubEngine
     var connectivity: InProcessConnectivity
+    /// What each request is asked of.
+    var responder: Responder
 }
 
 /// Which engine (and connectivity) answers which in-process host. Each ``InProcessStubs`` owns a host of its own,

@@ -99,7 +99,7 @@ final class InProcessURLProtocol: URLProtocol {
             return
         }
         let reachesClient = Self.streamsReachClient(of: task)
-        let (decided, maybeDecision) = InProcessExchange.decide(logged, engine: engine) {
+        let (decided, maybeDecision) = InProcessExchange.decide(logged, responder: route.responder) {
             InProcessRefusal($0, streamsReachClient: reachesClient)?.message
         }
         guard let decision = maybeDecision else {

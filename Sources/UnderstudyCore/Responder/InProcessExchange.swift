@@ -19,13 +19,25 @@ package enum InProcessExchange {
         }
     }
 
-    /// Decides and journals `request`; the decision is nil only when the engine declined.
+    /// Asks `responder` for `request` and journals it; the decision is nil when nothing was
+    /// decided (the host is offline, or the engine declined).
     /// - Parameter refusal: what the caller cannot render of a matched stub, as a message.
     package static func decide(
-        _ request: LoggedRequest, engine: StubEngine, refusal: (ServeDecision) -> String?
+        _ request: LoggedRequest, responder: Responder, refusal: (ServeDecision) -> String?
     ) -> (Outcome, ServeDecision?) {
-        guard let decision = engine.decide(request, capabilities: .inline).run() else {
-            // Never happens: inline capabilities answer every request. Said plainly should that change.
+        let decision: ServeDecision
+        switch responder.respond(request, route: responder.route(request.url)) {
+        case .stub(let decided):
+            decision = decided
+        case .reset:
+            return (
+                .fail(
+                    .notConnectedToInternet, message: "Understudy in-process: the stub host is offline (goOffline())."),
+                nil
+            )
+        case .admin, .dashboard:
+            // Never happens: a socketless responder mounts nothing, and inline capabilities answer
+            // every request. Said plainly should that change.
             return (
                 .fail(.resourceUnavailable, message: "Understudy in-process: the stub engine declined the request."),
                 nil

@@ -27,11 +27,18 @@ public struct _StubHostEngine: Sendable {
     /// An in-process host's online flag and requests in flight; nil for a server, whose
     /// connections are its own.
     package let connectivity: InProcessConnectivity?
+    /// What the socketless transports ask for each request (every path goes to the stubs).
+    package let responder: Responder
 
-    package init(_ engine: StubEngine, connectivity: InProcessConnectivity? = nil) {
+    /// - Parameter isOffline: whether the host plays offline now; by default, what
+    ///   `connectivity` says (never, without one).
+    package init(
+        _ engine: StubEngine, connectivity: InProcessConnectivity? = nil, isOffline: (@Sendable () -> Bool)? = nil
+    ) {
         self.engine = engine
         self.strictModeLedger = StrictModeLedger()
         self.connectivity = connectivity
+        self.responder = Responder(engine: engine, isOffline: isOffline ?? { connectivity?.isOffline ?? false })
     }
 }
 

@@ -1,3 +1,5 @@
+import UnderstudyCore
+
 /// What a path under `/__understudy` asks for.
 enum DashboardRoute: Equatable {
     /// `/__understudy` without the slash: sent on to `/__understudy/`, so the page's relative links work.
@@ -18,18 +20,7 @@ enum DashboardRoute: Equatable {
     case stubSources
     case notFound
 
-    static let prefix = "/__understudy"
-
-    /// `/__understudy` or anything under it, with or without a query: tested on the raw URL like
-    /// the admin API's, so a stub request pays two byte comparisons.
-    static func isDashboardURL(_ url: String) -> Bool {
-        let bytes = url.utf8
-        guard bytes.count >= 13, bytes.dropFirst().first == UInt8(ascii: "_"), url.hasPrefix(prefix) else {
-            return false
-        }
-        let next = bytes.dropFirst(13).first
-        return next == nil || next == UInt8(ascii: "/") || next == UInt8(ascii: "?")
-    }
+    static let prefix = RequestRoute.dashboardPrefix
 
     init(path: String) {
         guard path.hasPrefix(Self.prefix) else {

@@ -9,16 +9,15 @@ import UnderstudyCore
 /// retaining) every field: that copying showed in the server's profile.
 final class ConnectionEnvironment: Sendable {
     let engine: StubEngine
-    let admin: (any AdminRequestHandler)?
+    /// Routes each request once and answers whole ones: the admin API, the stubs, offline.
+    let responder: Responder
     /// Sends stubs with `proxyBaseUrl` upstream; without one they get a 500 saying so.
     let proxy: (any ProxyForwarder)?
     let configuration: StubServerConfiguration
     /// Called once an admin response asked the server to stop has been written.
     let requestShutdown: @Sendable () -> Void
-    /// True while the server plays offline: each request is read, then its connection reset.
-    let isOffline: @Sendable () -> Bool
     /// Checks admin requests for the token, when the configuration sets one.
-    let adminGate: AdminTokenGate?
+    var adminGate: AdminTokenGate? { responder.adminGate }
     let logger: Logger
     /// Where work that must not run on the event loop runs (see ``OffLoopWork``).
     let offLoop: any OffLoopWork
@@ -49,13 +48,19 @@ final class ConnectionEnvironment: Sendable {
         self.tls = tls
         self.offLoop = offLoop
         self.engine = engine
-        self.admin = admin
+        // Offline: each request is read, then its connection reset.
+        self.responder = Responder(
+            engine: engine, admin: admin, adminToken: configuration.adminToken, isOffline: isOffline)
         self.proxy = proxy
         self.configuration = configuration
         self.requestShutdown = requestShutdown
-        self.isOffline = isOffline
-        // An empty token fails closed: the gate admits nothing rather than an empty header.
-        self.adminGate = configuration.adminToken.map(AdminTokenGate.init(token:))
         self.logger = configuration.logger
+    }
+}
+
+extension ConnectionEnvironment {
+    /// The route of a request to this server now.
+    func route(_ target: String) -> RequestRoute {
+        responder.route(target)
     }
 }

@@ -6,11 +6,8 @@ import UnderstudyAdmin
 import UnderstudyCore
 
 extension StubConnectionHandler {
-    /// What the engine or the admin API decided for one request.
-    enum Outcome: Sendable {
-        case stub(ServeDecision)
-        case admin(AdminResponse)
-    }
+    /// What the responder decided for one request routed to the admin API or the engine.
+    typealias Outcome = ResponderAnswer
 
     /// Requests with a body up to this size are matched on the event loop (see `dispatch`).
     static let matchOnLoopBodyLimit = 16 * 1024
@@ -112,33 +109,20 @@ extension StubConnectionHandler {
         then deliver: @escaping @Sendable (Outcome) -> Void
     ) {
         environment.offLoop.submit {
-            release(decide(request, isAdmin: isAdmin, environment: environment), loop: loop, deliver: deliver)
+            let answer = environment.responder.respond(request, route: isAdmin ? .admin : .engine)
+            release(answer, loop: loop, deliver: deliver)
         }
     }
-
-    private static func decide(_ request: LoggedRequest, isAdmin: Bool, environment: ConnectionEnvironment) -> Outcome {
-        if isAdmin {
-            if let gate = environment.adminGate, !gate.admits(request.headers) { return .admin(gate.refusal) }
-            return .admin(environment.admin?.handle(request) ?? noAdminResponse)
-        }
-        guard let decision = environment.engine.decide(request, capabilities: .inline).run() else {
-            return .admin(declinedResponse)
-        }
-        return .stub(decision)
-    }
-
-    /// Never sent: inline capabilities answer every request. Said plainly should that ever change.
-    static let declinedResponse = AdminResponse.json(
-        ["errors": [["code": 500, "title": "The stub engine declined the request"]]], status: 500)
-
-    static let noAdminResponse = AdminResponse.json(
-        ["errors": [["code": 404, "title": "This server has no admin API"]]], status: 404)
 
     func answer(
         _ outcome: Outcome, to head: HTTPRequestHead, request: LoggedRequest, receivedAt: NIODeadline,
         context: ChannelHandlerContext
     ) {
         switch outcome {
+        case .reset, .dashboard:
+            // Routed before dispatch: offline resets the connection, the dashboard serves itself.
+            assertionFailure("\(outcome) reached answer(_:)")
+            context.close(promise: nil)
         case .admin(let response):
             environment.logger.info("\(request.method) \(request.url) → admin \(response.status)")
             let builder = ResponseHeadBuilder(requestVersion: head.version, requestKeepAlive: head.allowsAnotherRequest)

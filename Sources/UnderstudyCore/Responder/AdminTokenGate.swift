@@ -1,20 +1,19 @@
-import UnderstudyAdmin
-import UnderstudyCore
+import Foundation
 
 /// Lets an `/__admin` request through only when it carries the configured token, as
 /// `Authorization: Bearer <token>` or `X-Understudy-Admin-Token: <token>`.
-struct AdminTokenGate: Sendable {
+package struct AdminTokenGate: Sendable {
     /// The second header, for clients that cannot set `Authorization` (or use it for something else).
-    static let tokenHeader = "X-Understudy-Admin-Token"
+    package static let tokenHeader = "X-Understudy-Admin-Token"
 
     private let expected: [UInt8]
 
-    init(token: String) {
+    package init(token: String) {
         expected = Array(token.utf8)
     }
 
     /// True when one of the request's token headers holds the expected token.
-    func admits(_ headers: HeaderFields) -> Bool {
+    package func admits(_ headers: HeaderFields) -> Bool {
         var admitted = false
         // Every candidate is compared, so the time taken does not tell which header was close.
         for value in headers.values("Authorization") {
@@ -29,7 +28,7 @@ struct AdminTokenGate: Sendable {
     }
 
     /// The 401 answer, in WireMock's error shape.
-    var refusal: AdminResponse {
+    package var refusal: AdminResponse {
         var response = AdminResponse.json(
             MappingError.body([
                 MappingError(
@@ -44,7 +43,7 @@ struct AdminTokenGate: Sendable {
     }
 
     /// The token of an `Authorization: Bearer …` value; the scheme name is case-insensitive (RFC 9110 §11.1).
-    static func bearerToken(_ value: String) -> Substring? {
+    package static func bearerToken(_ value: String) -> Substring? {
         let text = trimmed(Substring(value))
         guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
         guard text[..<space].lowercased() == "bearer" else { return nil }
@@ -54,7 +53,7 @@ struct AdminTokenGate: Sendable {
 
     /// Compares every byte whatever the first difference, so timing does not reveal a matching prefix.
     /// A length difference is folded in rather than returned early.
-    static func constantTimeEqual(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+    package static func constantTimeEqual(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
         var difference = UInt(bitPattern: given.count ^ expected.count)
         for index in expected.indices {
             let byte = index < given.count ? given[index] : 0

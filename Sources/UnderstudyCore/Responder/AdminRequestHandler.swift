@@ -1,5 +1,4 @@
 import Foundation
-import UnderstudyCore
 import UnderstudyJSON
 
 /// Answers requests under `/__admin`. The HTTP server hands every such request here and
