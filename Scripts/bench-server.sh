@@ -25,7 +25,8 @@
 #   BENCH_RSS_MAX_SECONDS=150|10        the memory case stops here even short of its requests
 #   SKIP_BUILD=1                use the release binaries already built
 #   BENCH_PREVIOUS=path         an `understudy` binary of an earlier commit: the matched-stub, the
-#                               distinct-URL 404 and the import cases measure it too, for a before/after
+#                               distinct-URL 404, the import cases and case 6 (HTTP/1.1, HTTPS, h2c,
+#                               h2 over TLS) measure it too, for a before/after
 #   SKIP_H2_TLS=1               leave out case 6 (HTTP/2, TLS, nginx)
 #   ONLY_H2_TLS=1               run case 6 alone (about 3 minutes with BENCH_TURNS=1)
 #   BENCH_TURNS=2|1             case 6: rounds of its three servers in turn (each keeps its best)
@@ -500,6 +501,33 @@ NGINX
     h2_note "(handshakes: $tls_clients \`openssl s_time -new\` at once, a new connection and one GET each;" \
         "nginx logged $resumed of $logged sessions as resumed)"
     [[ "$resumed" == 0 ]] || h2_note "warning: some handshakes were resumptions, not full handshakes"
+
+    # BENCH_PREVIOUS on the same four protocols, in turn with this build (its "bare NIO" column is
+    # the previous build here, and ×bare the ratio to it).
+    if [[ -n "${BENCH_PREVIOUS:-}" ]]; then
+        bench_start_server h2previous "$BENCH_PREVIOUS" serve --port 0 --root "$BENCH_TMP/hello" \
+            --https-port 0 --https-cert "$cert" --https-key "$key"
+        previous_pid=$BENCH_PID previous_http=$BENCH_URL
+        bench_https_url h2previous
+        previous_https=$BENCH_HTTPS_URL
+        bare_pid_for_turn=$previous_pid
+        prevrow() {
+            local ratio
+            ratio=$(bench_ratio "${T_RPS[0]}" "${T_RPS[1]}")
+            h2_results+=("$(printf '%-40s %10s %10s %10s %7s %7s %8s %7s' "$1" "${T_RPS[@]}" "$ratio" \
+                "$(bench_ratio "${T_RPS[0]}" "${T_RPS[2]}")" "≥ 0.95×" "$(bench_check "$ratio" ">=" 0.95)")")
+        }
+        h2_note "(rows below: the middle column is BENCH_PREVIOUS = $BENCH_PREVIOUS, ×bare the ratio to it)"
+        turn run_wrk "$ours_http/hello" "$previous_http/hello" "http://127.0.0.1:$nginx_http/hello"
+        prevrow "HTTP/1.1 keep-alive vs previous build"
+        turn run_wrk "$ours_https/hello" "$previous_https/hello" "https://127.0.0.1:$nginx_https/hello"
+        prevrow "HTTPS/1.1 keep-alive vs previous build"
+        turn run_h2load "$ours_http/hello" "$previous_http/hello" "http://127.0.0.1:$nginx_h2c/hello"
+        prevrow "h2c prior knowledge vs previous build"
+        turn run_h2load "$ours_https/hello" "$previous_https/hello" "https://127.0.0.1:$nginx_https/hello"
+        prevrow "h2 over TLS (ALPN) vs previous build"
+        bench_stop_server "$previous_pid"
+    fi
 
     bench_stop_server "$ours_pid"
     bench_stop_server "$bare1_pid"
