@@ -27,7 +27,7 @@ enum HTTPBytes {
     }
 
     /// True for the methods NIO's decoder (llhttp) parses that clients send in practice; the
-    /// framing scanner sets any other token aside (see ``SetAsideHeader/method``).
+    /// framing scanner sets any other token aside (see ``SetAsideHead``).
     static func decoderKnowsMethod<Bytes: Collection<UInt8>>(_ method: Bytes) -> Bool {
         switch method.count {
         case 3: return method.elementsEqual("GET".utf8) || method.elementsEqual("PUT".utf8)

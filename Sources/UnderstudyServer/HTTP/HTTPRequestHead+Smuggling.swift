@@ -6,6 +6,6 @@ extension HTTPRequestHead {
     /// the server must close after answering it: a proxy in front may have framed it by the
     /// latter, and what we would read next is a request hidden in its body (request smuggling).
     var allowsAnotherRequest: Bool {
-        isKeepAlive && !headers.contains(name: SetAsideHeader.contentLength)
+        isKeepAlive && !(headers.contains(name: "transfer-encoding") && headers.contains(name: "content-length"))
     }
 }

@@ -1,9 +1,10 @@
 import NIOCore
 
-/// Lets a request carry both `Content-Length` and `Transfer-Encoding`, as URLSession does for
-/// streamed bodies (swiftlang/swift #68422), by renaming the `Content-Length` line before NIO's
-/// decoder sees the head (``LoggedRequest`` gets the real name back). RFC 9112 §6.3 says Transfer-Encoding wins; llhttp refuses the pair outright
-/// and NIO gives no way to relax it.
+/// Takes out of each request head what NIO's decoder (llhttp) would refuse or act on: a
+/// `Content-Length` next to `Transfer-Encoding` (as URLSession sends for streamed bodies,
+/// swiftlang/swift #68422; RFC 9112 §6.3 says Transfer-Encoding wins, llhttp refuses the pair and
+/// NIO gives no way to relax it), `Upgrade`, and a method llhttp does not know. What it took out
+/// goes to ``SetAsideHeads``, beside the pipeline, and the stub handler puts it back.
 ///
 /// To find each head on a keep-alive connection it follows request framing (see
 /// ``RequestFramingScanner``); everything else passes through untouched.
@@ -12,15 +13,18 @@ final class LengthHeaderReconciler: ChannelInboundHandler, RemovableChannelHandl
     typealias InboundOut = ByteBuffer
 
     private var scanner: RequestFramingScanner
+    private let setAside: SetAsideHeads
 
-    init(maxHeaderBytes: Int) {
+    init(maxHeaderBytes: Int, setAside: SetAsideHeads) {
         scanner = RequestFramingScanner(maxHeadBytes: maxHeaderBytes + 16 * 1024)
+        self.setAside = setAside
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var input = unwrapInboundIn(data)
         var output = context.channel.allocator.buffer(capacity: input.readableBytes)
         scanner.scan(&input, into: &output)
+        for head in scanner.takeSetAside() { setAside.append(head) }
         if output.readableBytes > 0 {
             context.fireChannelRead(wrapInboundOut(output))
         }

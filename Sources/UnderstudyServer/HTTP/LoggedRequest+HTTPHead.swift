@@ -12,16 +12,9 @@ extension LoggedRequest {
         loggedDate: Date = Date(), scheme: String = "http", clientCertificateSubject: String? = nil
     ) {
         var headers = HeaderFields()
-        var method = head.method.rawValue
-        for (index, (name, value)) in head.headers.enumerated() {
-            if index == 0, name == SetAsideHeader.method {
-                method = value
-            } else {
-                headers.add(SetAsideHeader.original(of: name) ?? name, value)
-            }
-        }
+        for (name, value) in head.headers { headers.add(name, value) }
         self.init(
-            method: method, target: head.uri, protocolVersion: Self.protocolVersion(head.version),
+            method: head.method.rawValue, target: head.uri, protocolVersion: Self.protocolVersion(head.version),
             headers: headers,
             body: body, clientIP: clientIP, boundHost: boundHost, boundPort: boundPort, loggedDate: loggedDate,
             scheme: scheme, clientCertificateSubject: clientCertificateSubject)

@@ -164,10 +164,6 @@ enum PlainRequestParser {
             // llhttp reads it as `Connection` (keep-alive or close).
             case 16 where equalsIgnoringCase(name, "proxy-connection"): return .connection
             case 17 where equalsIgnoringCase(name, "transfer-encoding"): return .framing
-            // The names the decoder's path carries set-aside headers under: that path reads them back.
-            case SetAsideHeader.prefix.utf8.count...
-            where equalsIgnoringCase(name.prefix(SetAsideHeader.prefix.utf8.count), SetAsideHeader.prefix):
-                return .framing
             default: return .none
             }
         }

@@ -5,13 +5,20 @@ extension RequestFramingScanner {
     /// as a close would: how its tests and the HTTP fuzz target check that framing does not
     /// depend on where the reads split.
     static func output(of reads: [[UInt8]], maxHeadBytes: Int) -> [UInt8] {
+        scanned(reads, maxHeadBytes: maxHeadBytes).bytes
+    }
+
+    /// The bytes passed on, and what was taken out of each head.
+    static func scanned(_ reads: [[UInt8]], maxHeadBytes: Int) -> (bytes: [UInt8], setAside: [SetAsideHead?]) {
         var scanner = RequestFramingScanner(maxHeadBytes: maxHeadBytes)
         var output = ByteBuffer()
+        var setAside: [SetAsideHead?] = []
         for read in reads {
             var input = ByteBuffer(bytes: read)
             scanner.scan(&input, into: &output)
+            setAside += scanner.takeSetAside()
         }
         scanner.flush(into: &output)
-        return Array(output.readableBytesView)
+        return (Array(output.readableBytesView), setAside)
     }
 }

@@ -1,8 +1,9 @@
 import NIOCore
 
 /// Follows HTTP/1.1 request framing over a byte stream (heads, fixed-length and chunked bodies,
-/// trailers) just far enough to rewrite each head; hands anything it does not understand to
-/// NIO's decoder unchanged, which then reports the error properly.
+/// trailers) just far enough to take out of each head what NIO's decoder would refuse or act on
+/// (``SetAsideHead``); hands anything it does not understand to NIO's decoder unchanged, which
+/// then reports the error properly.
 struct RequestFramingScanner {
     private enum State {
         case head
@@ -20,6 +21,8 @@ struct RequestFramingScanner {
     private var line: [UInt8] = []
     /// How much of the head's closing CR LF CR LF `line` ends with.
     private var headEnd = HeadEndMatcher()
+    /// One entry per head scanned since the last ``takeSetAside()``: what was taken out of it.
+    private var setAside: [SetAsideHead?] = []
     let maxHeadBytes: Int
 
     init(maxHeadBytes: Int) {
@@ -47,6 +50,13 @@ struct RequestFramingScanner {
                 scanLine(&input, into: &output)
             }
         }
+    }
+
+    /// What was taken out of each head scanned since the last call, in order (nil for a head
+    /// passed on whole).
+    mutating func takeSetAside() -> [SetAsideHead?] {
+        defer { setAside = [] }
+        return setAside
     }
 
     /// Whatever is held back goes out as it is.
@@ -91,6 +101,7 @@ struct RequestFramingScanner {
         }
         if let length = plainBodyLength, var head = input.readSlice(length: taken) {
             output.writeBuffer(&head)
+            setAside.append(nil)
             headEnd = HeadEndMatcher()
             state = length == 0 ? .head : .fixedBody(remaining: length)
             return
@@ -99,6 +110,7 @@ struct RequestFramingScanner {
         if complete {
             let head = HeadRewrite(line)
             output.writeBytes(head.bytes)
+            setAside.append(head.setAside)
             line = []
             headEnd = HeadEndMatcher()
             state = head.next
@@ -139,17 +151,11 @@ struct RequestFramingScanner {
         }
     }
 
-    /// One request head: its bytes with what NIO's decoder (llhttp) would refuse or act on set
-    /// aside under ``SetAsideHeader`` names, and how its body is framed.
-    ///
-    /// * A conflicting `Content-Length` (next to `Transfer-Encoding`) is renamed.
-    /// * A method token llhttp does not know (`KILL`, WireMock serves any RFC 9110 token) goes in
-    ///   as `POST`, with the real one in a header line of its own right after the request line.
-    /// * `Upgrade` is renamed, so llhttp never stops parsing for an upgrade we may not make: the
-    ///   stub handler decides (an `h2c` upgrade switches to HTTP/2; anything else is declined and
-    ///   the connection goes on as HTTP/1.1).
+    /// One request head: its bytes without what NIO's decoder (llhttp) would refuse or act on
+    /// (see ``SetAsideHead``), what was taken out, and how its body is framed.
     private struct HeadRewrite {
         var bytes: [UInt8]
+        var setAside: SetAsideHead?
         var next: State
 
         init(_ head: [UInt8]) {
@@ -182,8 +188,8 @@ struct RequestFramingScanner {
                 && !HTTPBytes.decoderKnowsMethod(method)
             let setAsideLength = !codings.isEmpty && !lengths.isEmpty
             if unknownMethod || upgrade || setAsideLength {
-                bytes = Self.rewritten(
-                    lines, method: unknownMethod ? method : nil, renamingContentLength: setAsideLength)
+                (bytes, setAside) = Self.rewritten(
+                    lines, method: unknownMethod ? method : nil, takingContentLength: setAsideLength)
             }
             if !codings.isEmpty {
                 let last = codings.joined(separator: ",").split(separator: ",").last.map {
@@ -201,33 +207,30 @@ struct RequestFramingScanner {
             }
         }
 
-        /// The head's lines again, with the method, `Upgrade` and (when asked) `Content-Length`
-        /// set aside; renamed rather than dropped, so the journal still shows what was sent.
+        /// The head's lines again without `Upgrade`, without `Content-Length` when asked, and
+        /// with `POST` for an unknown method; and what was taken out, to be put back.
         private static func rewritten(
-            _ lines: [ArraySlice<UInt8>], method: ArraySlice<UInt8>?, renamingContentLength: Bool
-        ) -> [UInt8] {
+            _ lines: [ArraySlice<UInt8>], method: ArraySlice<UInt8>?, takingContentLength: Bool
+        ) -> ([UInt8], SetAsideHead) {
             var kept: [UInt8] = []
+            var taken = SetAsideHead(method: method.map { String(decoding: $0, as: UTF8.self) }, lines: [])
             for (index, line) in lines.enumerated() {
-                if index > 0 { kept += [13, 10] }
-                if index == 0, let method {
-                    kept += Array("POST".utf8) + line.dropFirst(method.count)
-                    kept += [13, 10] + Array(SetAsideHeader.method.utf8) + Array(": ".utf8) + method
+                if index == 0 {
+                    kept += method.map { Array("POST".utf8) + line.dropFirst($0.count) } ?? Array(line)
                     continue
                 }
-                guard index > 0, let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                    kept += line
-                    continue
+                if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                    let name = String(decoding: line[..<colon], as: UTF8.self)
+                    let lowercased = name.lowercased()
+                    if lowercased == "upgrade" || (takingContentLength && lowercased == "content-length") {
+                        let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingASCIISpaces()
+                        taken.lines.append(SetAsideHead.Line(index: index - 1, name: name, value: value))
+                        continue
+                    }
                 }
-                let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
-                if name == "upgrade" {
-                    kept += Array(SetAsideHeader.upgrade.utf8) + line[colon...]
-                } else if renamingContentLength, name == "content-length" {
-                    kept += Array(SetAsideHeader.contentLength.utf8) + line[colon...]
-                } else {
-                    kept += line
-                }
+                kept += [13, 10] + line
             }
-            return kept
+            return (kept, taken)
         }
     }
 }

@@ -39,14 +39,18 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var timedBody: LiveTimedBody?
     /// The dashboard's live feed, while this request is one (Dashboard/StubConnectionHandler+DashboardFeed.swift).
     var dashboardStream: DashboardStream?
+    /// What the framing scanner took out of each head for NIO's decoder, put back as each arrives;
+    /// nil on an HTTP/2 stream, which has no scanner.
+    let setAside: SetAsideHeads?
 
     /// - Parameter addresses: the connection's ends when already worked out (an HTTP/2
     ///   connection's streams share them); otherwise found at the first request.
     init(
         environment: ConnectionEnvironment, activity: ConnectionActivity = ConnectionActivity(),
-        isHTTP2Stream: Bool = false, addresses: ConnectionAddresses? = nil
+        isHTTP2Stream: Bool = false, addresses: ConnectionAddresses? = nil, setAside: SetAsideHeads? = nil
     ) {
         self.environment = environment
+        self.setAside = setAside
         self.isHTTP2Stream = isHTTP2Stream
         self.activity = activity
         self.addresses = addresses
@@ -73,8 +77,10 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastActivity = .now()
+        var part = unwrapInboundIn(data)
+        if case .head(let head) = part, let taken = setAside?.next() { part = .head(taken.restore(head)) }
         let action = connection.receive(
-            unwrapInboundIn(data), maxBodyBytes: environment.configuration.maxBodyBytes, uploading: upload != nil)
+            part, maxBodyBytes: environment.configuration.maxBodyBytes, uploading: upload != nil)
         switch action {
         case .receiveHead(let head):
             receiveHead(head, context: context)
@@ -88,12 +94,12 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             if route == .offline {
                 // The request was sent but never answered, and reaches no journal.
                 inject(.connectionResetByPeer, context: context) {}
-            } else if !isHTTP2Stream, environment.scheme == "http", head.headers.contains(name: SetAsideHeader.upgrade),
+            } else if !isHTTP2Stream, environment.scheme == "http", head.headers.contains(name: "upgrade"),
                 let upgrade = H2CUpgrade(
                     head: head, bodyLength: body.readableBytes, allocator: context.channel.allocator)
             {
                 upgradeToHTTP2(upgrade, context: context)
-            } else if !isHTTP2Stream, head.headers.contains(name: SetAsideHeader.upgrade),
+            } else if !isHTTP2Stream, head.headers.contains(name: "upgrade"),
                 WebSocketHandshake.isRequested(head)
             {
                 upgradeToWebSocket(request, route: route, head: head, receivedAt: receivedAt, context: context)

@@ -8,7 +8,7 @@ import NIOHTTP1
 /// in `Connection`, and no body. We answer `101 Switching Protocols`, and the request itself
 /// becomes stream 1: its head is encoded as the HEADERS frame a client would have sent.
 ///
-/// Anything else is declined (the scanner has already hidden `Upgrade` from NIO's decoder), and
+/// Anything else is declined (the scanner took `Upgrade` out before NIO's decoder saw it), and
 /// the connection goes on as HTTP/1.1. So is an upgrade with a body, which RFC 9113 lets a server
 /// decline, rather than feed the body through stream 1's flow-control window.
 struct H2CUpgrade {
@@ -21,7 +21,7 @@ struct H2CUpgrade {
 
     init?(head: HTTPRequestHead, bodyLength: Int, allocator: ByteBufferAllocator) {
         guard head.version == .http1_1, bodyLength == 0, !head.headers.contains(name: "transfer-encoding"),
-            Self.tokens(head.headers[SetAsideHeader.upgrade]).contains("h2c"),
+            Self.tokens(head.headers["upgrade"]).contains("h2c"),
             head.headers["HTTP2-Settings"].count == 1,
             let settings = head.headers.first(name: "HTTP2-Settings"), Self.isValidSettings(settings)
         else { return nil }
@@ -60,8 +60,7 @@ struct H2CUpgrade {
 
     /// Headers that belong to the HTTP/1.1 connection, not the request (RFC 9113 §8.2.2).
     private static let connectionSpecific: Set<String> = [
-        "connection", "upgrade", "http2-settings", "keep-alive", "proxy-connection", "transfer-encoding", "host",
-        SetAsideHeader.upgrade.lowercased(), SetAsideHeader.method.lowercased()
+        "connection", "upgrade", "http2-settings", "keep-alive", "proxy-connection", "transfer-encoding", "host"
     ]
 
     /// The request as an HPACK header block of literals that never enter the dynamic table, so
@@ -72,7 +71,7 @@ struct H2CUpgrade {
         -> ByteBuffer?
     {
         var encoder = HPACKEncoder(allocator: allocator, useHuffmanEncoding: false)
-        let method = head.headers.first(name: SetAsideHeader.method) ?? head.method.rawValue
+        let method = head.method.rawValue
         do {
             try encoder.beginEncoding(allocator: allocator)
             try encoder.appendNonIndexed(header: ":method", value: method)

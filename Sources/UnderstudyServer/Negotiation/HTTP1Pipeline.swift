@@ -16,15 +16,20 @@ enum HTTP1Pipeline {
         let fastPath =
             environment.configuration.usesFastPath
             ? PlainRequestFastPath(environment: environment, activity: activity) : nil
-        try configureFraming(channel, configuration: environment.configuration, fastPath: fastPath)
+        let setAside = SetAsideHeads()
+        try configureFraming(
+            channel, configuration: environment.configuration, fastPath: fastPath, setAside: setAside)
         try channel.pipeline.syncOperations.addHandler(
-            StubConnectionHandler(environment: environment, activity: activity))
+            StubConnectionHandler(environment: environment, activity: activity, setAside: setAside))
     }
 
     /// Everything that turns bytes into request parts and answers malformed ones, without the
     /// stub handler: the part the HTTP fuzz target drives.
+    /// - Parameter setAside: where the reconciler leaves what it took out of each head, for the
+    ///   stub handler behind.
     static func configureFraming(
-        _ channel: any Channel, configuration: StubServerConfiguration, fastPath: PlainRequestFastPath? = nil
+        _ channel: any Channel, configuration: StubServerConfiguration, fastPath: PlainRequestFastPath? = nil,
+        setAside: SetAsideHeads = SetAsideHeads()
     ) throws {
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderListSize = max(1, configuration.maxHeaderBytes)
@@ -32,7 +37,8 @@ enum HTTP1Pipeline {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addHandler(RawBytesWriter())
         if let fastPath { try pipeline.addHandler(fastPath) }
-        try pipeline.addHandler(LengthHeaderReconciler(maxHeaderBytes: configuration.maxHeaderBytes))
+        try pipeline.addHandler(
+            LengthHeaderReconciler(maxHeaderBytes: configuration.maxHeaderBytes, setAside: setAside))
         try pipeline.configureHTTPServerPipeline(
             withPipeliningAssistance: true, withErrorHandling: false,
             // ResponseHeadBuilder writes only valid names and values; NIO's validator would check each head again.

@@ -15,21 +15,11 @@ extension StubConnectionHandler {
         context: ChannelHandlerContext
     ) {
         let channel = context.channel
-        let environment = self.environment
-        let addresses = self.addresses ?? ConnectionAddresses(channel: channel, environment: environment)
-        self.addresses = addresses
-        var restored = head
-        restored.headers.remove(name: SetAsideHeader.upgrade)
-        restored.headers.add(name: "Upgrade", value: head.headers[SetAsideHeader.upgrade].joined(separator: ", "))
-        let request = LoggedRequest(
-            head: restored, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost,
-            boundPort: addresses.boundPort, scheme: environment.scheme,
-            clientCertificateSubject: addresses.clientCertificateSubject)
         // NIO's upgrader answers at once here (our `shouldUpgrade` succeeds synchronously).
         WebSocketHandshake.responseHeaders(for: head, channel: channel).assumeIsolated().whenComplete { result in
             switch result {
             case .success(let accepted):
-                self.switchToWebSocket(request: request, accepted: accepted, channel: channel)
+                self.switchToWebSocket(request: plain, accepted: accepted, channel: channel)
             case .failure:
                 self.dispatch(plain, route: route, head: head, receivedAt: receivedAt, context: context)
             }

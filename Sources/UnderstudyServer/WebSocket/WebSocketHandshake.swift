@@ -7,9 +7,9 @@ import NIOWebSocket
 /// works out `Sec-WebSocket-Accept`; we use only that part of it, since our own handler owns
 /// the switch away from HTTP/1.1.
 enum WebSocketHandshake {
-    /// True when the request asks for WebSocket (the scanner has set `Upgrade` aside).
+    /// True when the request asks for WebSocket.
     static func isRequested(_ head: HTTPRequestHead) -> Bool {
-        head.method == .GET && H2CUpgrade.tokens(head.headers[SetAsideHeader.upgrade]).contains("websocket")
+        head.method == .GET && H2CUpgrade.tokens(head.headers["upgrade"]).contains("websocket")
     }
 
     /// The 101 answer's headers, or a failed future when the key or version is wrong.

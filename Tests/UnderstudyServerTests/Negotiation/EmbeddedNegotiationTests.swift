@@ -65,6 +65,24 @@ import UnderstudyCore
         #expect(data == Array("b".utf8))
     }
 
+    /// Nothing travels in-band: a header that a client names like the scanner's old set-aside
+    /// names is an ordinary header, asks for no upgrade, and is journalled as sent. A method llhttp
+    /// does not know is journalled as sent too.
+    @Test(arguments: [true, false])
+    func aClientCannotSpeakForTheScanner(fast: Bool) throws {
+        let connection = try EmbeddedConnection(stubs: Self.stubs, fast: fast)
+        let answer = connection.exchange(
+            "GET /b HTTP/1.1\r\nHost: h\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                + "X-Understudy-Set-Aside-Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n"
+                + "KILL /b HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        let events = connection.engine.journal.events.sorted { $0.request.loggedDate < $1.request.loggedDate }
+        #expect(events.count == 2)
+        #expect(events.first?.request.headers.first("X-Understudy-Set-Aside-Upgrade") == "h2c")
+        #expect(events.first?.request.headers.first("Upgrade") == nil)
+        #expect(events.map(\.request.method).sorted() == ["GET", "KILL"])
+    }
+
     /// `Upgrade: websocket` with a valid key: a 101 with RFC 6455's accept value for that key.
     @Test func aWebSocketUpgradeAnswers101WithTheAcceptKey() throws {
         let connection = try EmbeddedConnection(stubs: Self.stubs)
