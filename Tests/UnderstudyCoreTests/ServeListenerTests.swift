@@ -10,10 +10,10 @@ import Testing
     final class Recorder: ServeListener {
         let seen = Mutex<[(status: Int, url: String?, completed: Bool)]>([])
 
-        func served(_ served: CompletedServe, engine: StubEngine) {
-            let event = served.event(in: engine)
+        func served(_ decision: ServeDecision, response: LoggedResponse, engine: StubEngine) {
+            let event = engine.journal.recentEvent(id: decision.eventID)
             seen.withLock {
-                $0.append((served.response.status, event?.request.url, event?.response != nil))
+                $0.append((response.status, event?.request.url, event?.response != nil))
             }
         }
     }

@@ -3,39 +3,27 @@
 /// (``WebhookDispatcher``) and message stubs triggered by HTTP requests (``MessageEngine``) are
 /// listeners; a protocol's own journal notes can be one too.
 public protocol ServeListener: Sendable {
-    /// Called once the journal entry of `served` is complete, on the thread that completed it.
-    /// It runs for every request: return at once when there is nothing to do, and send slow work
-    /// elsewhere.
-    func served(_ served: CompletedServe, engine: StubEngine)
-}
-
-/// One answered request, as a ``ServeListener`` is told of it.
-public struct CompletedServe: Sendable {
-    /// What the engine decided (the stub, if one matched).
-    public let decision: ServeDecision
-    /// What went out.
-    public let response: LoggedResponse
-
-    /// The journal entry, request included, while the journal still holds it.
-    public func event(in engine: StubEngine) -> ServeEvent? {
-        engine.journal.recentEvent(id: decision.eventID)
-    }
+    /// Called once the journal entry of `decision` is complete, on the thread that completed it,
+    /// with what went out. It runs for every request: return at once when there is nothing to
+    /// do, and send slow work elsewhere. The entry, request included, is
+    /// `engine.journal.recentEvent(id: decision.eventID)` while the journal still holds it.
+    func served(_ decision: ServeDecision, response: LoggedResponse, engine: StubEngine)
 }
 
 extension WebhookDispatcher: ServeListener {
     /// Sends a matched stub's webhooks.
-    public func served(_ served: CompletedServe, engine: StubEngine) {
-        guard let stub = served.decision.stub, !stub.webhooks.isEmpty, let event = served.event(in: engine) else {
-            return
-        }
-        dispatch(stub, event: event, response: served.response, engine: engine)
+    public func served(_ decision: ServeDecision, response: LoggedResponse, engine: StubEngine) {
+        guard let stub = decision.stub, !stub.webhooks.isEmpty,
+            let event = engine.journal.recentEvent(id: decision.eventID)
+        else { return }
+        dispatch(stub, event: event, response: response, engine: engine)
     }
 }
 
 extension MessageEngine: ServeListener {
     /// Runs the message stubs an HTTP request triggers.
-    public func served(_ served: CompletedServe, engine: StubEngine) {
-        guard hasHTTPTriggers, let event = served.event(in: engine) else { return }
-        httpRequestServed(event.request, stubID: served.decision.stub?.id)
+    public func served(_ decision: ServeDecision, response: LoggedResponse, engine: StubEngine) {
+        guard hasHTTPTriggers, let event = engine.journal.recentEvent(id: decision.eventID) else { return }
+        httpRequestServed(event.request, stubID: decision.stub?.id)
     }
 }

@@ -23,9 +23,10 @@ public final class StubEngine: Sendable {
     private let settingsState: Mutex<GlobalSettings>
     private let contractState: Mutex<(any ContractChecker)?> = Mutex(nil)
     private let clockState: Mutex<ManualClock?> = Mutex(nil)
-    /// Told of each answered request (``ServeListener``): the webhooks and the message stubs,
-    /// then whatever ``listen(_:)`` added.
-    private let listeners: Mutex<[any ServeListener]>
+    /// Told of each answered request after the webhooks and the message stubs (``ServeListener``),
+    /// once ``listen(_:)`` has added any: until then, completing a request takes no lock for them.
+    private let addedListeners = Mutex<[any ServeListener]>([])
+    private let hasAddedListeners = Atomic<Bool>(false)
 
     /// An engine; every part has a default.
     public init(
@@ -38,14 +39,13 @@ public final class StubEngine: Sendable {
         self.files = files
         self.templater = ResponseTemplater(templating)
         self.settingsState = Mutex(settings)
-        let messages = MessageEngine(templater: templater, files: files)
-        self.messages = messages
-        self.listeners = Mutex([webhooks, messages])
+        self.messages = MessageEngine(templater: templater, files: files)
     }
 
     /// Adds a listener told of every request answered from now on, after those already there.
     public func listen(_ listener: any ServeListener) {
-        listeners.withLock { $0.append(listener) }
+        addedListeners.withLock { $0.append(listener) }
+        hasAddedListeners.store(true, ordering: .releasing)
     }
 
     /// The global delay settings.
@@ -90,8 +90,13 @@ public final class StubEngine: Sendable {
         }
         journal.complete(decision.eventID, response: response, timing: timing, subEvents: subEvents)
         // Listeners read the request from the journal entry (a webhook notes its outcome there anyway).
-        let served = CompletedServe(decision: decision, response: response)
-        for listener in listeners.withLock({ $0 }) { listener.served(served, engine: self) }
+        webhooks.served(decision, response: response, engine: self)
+        messages.served(decision, response: response, engine: self)
+        if hasAddedListeners.load(ordering: .acquiring) {
+            for listener in addedListeners.withLock({ $0 }) {
+                listener.served(decision, response: response, engine: self)
+            }
+        }
     }
 
     /// - Parameter rendered: the response after templating, when the stub is templated.

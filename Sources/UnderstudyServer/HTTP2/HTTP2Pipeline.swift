@@ -6,9 +6,10 @@ import NIOHTTP2
 /// whoever chose HTTP/2, or kept from HTTP/1.1 after an upgrade, for the one fault that breaks the connection), NIO's HTTP/2 handler,
 /// ``ConnectionErrorCloser``, ``OpenStreamsFilter``, NIO's connection manager (idle time-out, and GOAWAY then close when the
 /// server stops), ``HTTP2FastPath`` for bodiless requests to fixed stubs, and NIO's stream
-/// multiplexer for the rest. Each of those streams gets NIO's HTTP/2-to-HTTP/1 codec and its own
-/// ``StubConnectionHandler``, so stubs, the admin API, delays, gates, proxying and the journal
-/// behave over HTTP/2 as they do over HTTP/1.1.
+/// multiplexer for the rest. Each of those streams starts with an ``HTTP2StreamRouter``, which
+/// installs the stream's protocol from its first HEADERS: for HTTP, NIO's HTTP/2-to-HTTP/1 codec
+/// and a ``StubConnectionHandler`` of its own, so stubs, the admin API, delays, gates, proxying and
+/// the journal behave over HTTP/2 as they do over HTTP/1.1.
 enum HTTP2Pipeline {
     /// What we advertise: at most 100 concurrent streams (RFC 9113 recommends no fewer), and the
     /// same header limit as HTTP/1.1. NIO's defaults bound the rest: HPACK's dynamic table,
@@ -40,10 +41,8 @@ enum HTTP2Pipeline {
             mode: .server, channel: channel,
             inboundStreamInitializer: { stream in
                 stream.eventLoop.makeCompletedFuture {
-                    let pipeline = stream.pipeline.syncOperations
-                    try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec(normalizeHTTPHeaders: true))
-                    try pipeline.addHandler(
-                        StubConnectionHandler(environment: environment, isHTTP2Stream: true, addresses: addresses))
+                    try stream.pipeline.syncOperations.addHandler(
+                        HTTP2StreamRouter(environment: environment, addresses: addresses))
                 }
             })
         try channel.pipeline.syncOperations.addHandler(http2)
