@@ -13,18 +13,15 @@ final class LengthHeaderReconciler: ChannelInboundHandler, RemovableChannelHandl
     typealias InboundOut = ByteBuffer
 
     private var scanner: RequestFramingScanner
-    private let setAside: SetAsideHeads
 
     init(maxHeaderBytes: Int, setAside: SetAsideHeads) {
-        scanner = RequestFramingScanner(maxHeadBytes: maxHeaderBytes + 16 * 1024)
-        self.setAside = setAside
+        scanner = RequestFramingScanner(maxHeadBytes: maxHeaderBytes + 16 * 1024, setAside: setAside)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var input = unwrapInboundIn(data)
         var output = context.channel.allocator.buffer(capacity: input.readableBytes)
         scanner.scan(&input, into: &output)
-        for head in scanner.takeSetAside() { setAside.append(head) }
         if output.readableBytes > 0 {
             context.fireChannelRead(wrapInboundOut(output))
         }

@@ -10,15 +10,14 @@ extension RequestFramingScanner {
 
     /// The bytes passed on, and what was taken out of each head.
     static func scanned(_ reads: [[UInt8]], maxHeadBytes: Int) -> (bytes: [UInt8], setAside: [SetAsideHead?]) {
-        var scanner = RequestFramingScanner(maxHeadBytes: maxHeadBytes)
+        let heads = SetAsideHeads()
+        var scanner = RequestFramingScanner(maxHeadBytes: maxHeadBytes, setAside: heads)
         var output = ByteBuffer()
-        var setAside: [SetAsideHead?] = []
         for read in reads {
             var input = ByteBuffer(bytes: read)
             scanner.scan(&input, into: &output)
-            setAside += scanner.takeSetAside()
         }
         scanner.flush(into: &output)
-        return (Array(output.readableBytesView), setAside)
+        return (Array(output.readableBytesView), heads.drain())
     }
 }

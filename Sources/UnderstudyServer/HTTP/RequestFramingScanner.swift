@@ -21,12 +21,13 @@ struct RequestFramingScanner {
     private var line: [UInt8] = []
     /// How much of the head's closing CR LF CR LF `line` ends with.
     private var headEnd = HeadEndMatcher()
-    /// One entry per head scanned since the last ``takeSetAside()``: what was taken out of it.
-    private var setAside: [SetAsideHead?] = []
+    /// Where each scanned head's entry goes: what was taken out of it, or nil.
+    let setAside: SetAsideHeads
     let maxHeadBytes: Int
 
-    init(maxHeadBytes: Int) {
+    init(maxHeadBytes: Int, setAside: SetAsideHeads = SetAsideHeads()) {
         self.maxHeadBytes = maxHeadBytes
+        self.setAside = setAside
     }
 
     mutating func scan(_ input: inout ByteBuffer, into output: inout ByteBuffer) {
@@ -50,13 +51,6 @@ struct RequestFramingScanner {
                 scanLine(&input, into: &output)
             }
         }
-    }
-
-    /// What was taken out of each head scanned since the last call, in order (nil for a head
-    /// passed on whole).
-    mutating func takeSetAside() -> [SetAsideHead?] {
-        defer { setAside = [] }
-        return setAside
     }
 
     /// Whatever is held back goes out as it is.

@@ -64,4 +64,10 @@ final class SetAsideHeads {
     func next() -> SetAsideHead? {
         heads.isEmpty ? nil : heads.removeFirst()
     }
+
+    /// Every entry not taken yet, in order, one per head (for the scanner's tests and fuzz target).
+    func drain() -> [SetAsideHead?] {
+        defer { heads.removeAll() }
+        return Array(heads)
+    }
 }
