@@ -47,10 +47,13 @@ let package = Package(
         .target(name: "UnderstudyCore", dependencies: ["UnderstudyJSON", "UnderstudyXML", "UnderstudyTemplating"]),
         // The WireMock admin API and HAR export over a stub engine: requests in, responses out; no NIO.
         .target(name: "UnderstudyAdmin", dependencies: ["UnderstudyCore", "UnderstudyJSON"]),
+        // gRPC without NIO: descriptor sets, protobuf's binary and JSON forms, calls as requests.
+        .target(name: "UnderstudyGRPC", dependencies: ["UnderstudyCore", "UnderstudyJSON"]),
         // A SwiftNIO HTTP/1.1, HTTP/2 and WebSocket server for a stub engine, serving the admin API.
         .target(
             name: "UnderstudyServer",
             dependencies: [
+                "UnderstudyGRPC",
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -237,10 +240,12 @@ let package = Package(
         // The admin API as values: requests in, responses out; no server, no NIO.
         .testTarget(
             name: "UnderstudyAdminTests", dependencies: ["UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON"]),
+        .testTarget(name: "UnderstudyGRPCTests", dependencies: ["UnderstudyGRPC", "UnderstudyCore", "UnderstudyJSON"]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
-                "UnderstudyServer", "UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON", "SocketSupport",
+                "UnderstudyServer", "UnderstudyAdmin", "UnderstudyGRPC", "UnderstudyCore", "UnderstudyJSON",
+                "SocketSupport",
                 "RandomSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

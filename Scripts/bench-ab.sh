@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # This build against an earlier one, alternating, for a machine whose other load moves the
 # figures between sequential runs: both servers run at once and take turns, ROUNDS times, on
-# plain HTTP/1.1 (wrk), HTTPS/1.1 (wrk), h2c and h2 over TLS (h2load); each line is one run.
-# The medians per server are printed last.
+# plain HTTP/1.1 (wrk), HTTPS/1.1 (wrk), h2c and h2 over TLS (h2load), and 404 near misses
+# (wrk, every URL different); each line is one run. The medians per server are printed last.
 #
 #   BENCH_PREVIOUS=/path/to/old/understudy Scripts/bench-ab.sh
 #
-# Settings: ROUNDS=3, BENCH_SECONDS=10, SKIP_BUILD=1 (use .build/release/understudy as it is).
+# Settings: ROUNDS=3, BENCH_SECONDS=10, SKIP_BUILD=1 (use .build/release/understudy as it is),
+# PROTOCOLS="http https h2c h2 miss" (any of them, in that order).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/lib/bench.sh
 : "${BENCH_PREVIOUS:?set BENCH_PREVIOUS to an understudy binary of an earlier commit}"
 rounds=${ROUNDS:-3} seconds=${BENCH_SECONDS:-10}
+read -r -a protocols <<<"${PROTOCOLS:-http https h2c h2 miss}"
 bench_init
 bench_require_wrk
 bench_require_command h2load nghttp2-client
@@ -34,7 +36,7 @@ for who in now previous; do
 done
 declare -A figures
 for round in $(seq 1 "$rounds"); do
-    for protocol in http https h2c h2; do
+    for protocol in "${protocols[@]}"; do
         for who in now previous; do
             BENCH_SERVER_PID=${pid[$who]}
             case $protocol in
@@ -42,8 +44,13 @@ for round in $(seq 1 "$rounds"); do
                 https) target=${https[$who]}/hello tool=wrk ;;
                 h2c) target=${url[$who]}/hello tool=h2load ;;
                 h2) target=${https[$who]}/hello tool=h2load ;;
+                miss) target=${url[$who]} tool=misses ;;
             esac
-            if [[ "$tool" == wrk ]]; then
+            if [[ "$tool" == misses ]]; then
+                export BENCH_URL_FORMAT=/no/such/thing/%d
+                bench_wrk "$target" 2 64 2 Scripts/lib/distinct-urls.lua
+                bench_wrk "$target" "$seconds" 64 2 Scripts/lib/distinct-urls.lua
+            elif [[ "$tool" == wrk ]]; then
                 bench_wrk "$target" 2 64 2 && bench_wrk "$target" "$seconds" 64 2
             else
                 bench_h2load "$target" 2 16 32 2 && bench_h2load "$target" "$seconds" 16 32 2
@@ -55,7 +62,7 @@ for round in $(seq 1 "$rounds"); do
     done
 done
 echo "medians of $rounds alternating runs (req/s): this build, BENCH_PREVIOUS = $BENCH_PREVIOUS, ratio"
-for protocol in http https h2c h2; do
+for protocol in "${protocols[@]}"; do
     # shellcheck disable=SC2086
     now=$(bench_median ${figures[$protocol,now]}) previous=$(bench_median ${figures[$protocol,previous]})
     printf '%-6s %8s %8s %6s\n' "$protocol" "$now" "$previous" "$(bench_ratio "$now" "$previous")"

@@ -169,7 +169,8 @@ struct ServeCommand: AsyncParsableCommand {
                     engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
                 configuration: StubServerConfiguration(
                     host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
-                    https: httpsListener, maxWebSocketMessageBytes: maxWebsocketMessageBytes),
+                    https: httpsListener, maxWebSocketMessageBytes: maxWebsocketMessageBytes,
+                    grpcDescriptors: directory.root.appendingPathComponent("grpc")),
                 proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout), trust: upstreamTrust))
         } catch StubServerError.addressInUse(let host, let port) {
             let flag = port == self.port ? "--port" : "--https-port"

@@ -39,5 +39,7 @@ public struct SubEvent: Sendable, Equatable {
         public static let openAPIRequestInvalid = "OPENAPI_REQUEST_INVALID"
         /// The answer broke the OpenAPI contract.
         public static let openAPIResponseInvalid = "OPENAPI_RESPONSE_INVALID"
+        /// How a gRPC call ended: its status, message and how many reply messages went out.
+        public static let grpcStatus = "GRPC_STATUS"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// One piece of `bodyChunks`: a response body sent chunk by chunk, each after its own delay
 /// (NDJSON, progress, long polling). An Understudy extension of WireMock's format.
@@ -9,6 +10,9 @@ public struct BodyChunk: Sendable, Equatable {
         case text(String)
         /// `base64`: sent as these bytes.
         case bytes(Data)
+        /// `json`: over HTTP, one line of NDJSON (the value, compact, then a newline); over
+        /// gRPC, one reply message.
+        case json(JSONValue)
     }
 
     /// The chunk's bytes, as text or binary.
@@ -27,6 +31,7 @@ public struct BodyChunk: Sendable, Equatable {
         switch content {
         case .text(let text): return Data(text.utf8)
         case .bytes(let data): return data
+        case .json(let value): return JSONWriter.data(value) + Data("\n".utf8)
         }
     }
 }

@@ -2,6 +2,7 @@ import Logging
 import Synchronization
 import UnderstudyAdmin
 import UnderstudyCore
+import UnderstudyGRPC
 
 /// What every connection of one server shares: where requests go and the limits they obey.
 ///
@@ -31,14 +32,18 @@ final class ConnectionEnvironment: Sendable {
     let streamingResponses: StreamingResponses
     /// The dashboard's live feed, shared by the server's listeners (see ``DashboardFeed``).
     let dashboardFeed: DashboardFeed
+    /// The gRPC services calls are answered with; nil answers every call UNIMPLEMENTED.
+    let grpc: GRPCServices?
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil,
         configuration: StubServerConfiguration,
         requestShutdown: @escaping @Sendable () -> Void, isOffline: @escaping @Sendable () -> Bool = { false },
         offLoop: any OffLoopWork = ThreadPoolOffLoop(), scheme: String = "http", tls: (any TLSServerSetup)? = nil,
-        streamingResponses: StreamingResponses = StreamingResponses(), dashboardFeed: DashboardFeed? = nil
+        streamingResponses: StreamingResponses = StreamingResponses(), dashboardFeed: DashboardFeed? = nil,
+        grpc: GRPCServices? = nil
     ) {
+        self.grpc = grpc
         self.streamingResponses = streamingResponses
         // The feed does its off-loop work where the connections do theirs (in place in the fuzz
         // harness, which must not start NIO's global thread pool).

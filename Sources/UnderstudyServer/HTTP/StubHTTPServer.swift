@@ -6,6 +6,7 @@ import NIOPosix
 import Synchronization
 import UnderstudyAdmin
 import UnderstudyCore
+import UnderstudyGRPC
 
 /// A real HTTP/1.1 server on a socket (and, when configured, an HTTPS one beside it) that serves
 /// one `StubEngine`, with WireMock's faults and delays at the socket level and, when given one,
@@ -95,7 +96,11 @@ public final class StubHTTPServer: Sendable {
         engine: StubEngine, mappings: MappingDirectory?, configuration: StubServerConfiguration = .init(),
         proxy: (any ProxyForwarder)? = nil
     ) async throws -> StubHTTPServer {
-        try await start(
+        var configuration = configuration
+        if configuration.grpcDescriptors == nil, let mappings {
+            configuration.grpcDescriptors = mappings.root.appendingPathComponent("grpc")
+        }
+        return try await start(
             engine: engine, admin: WireMockAdminAPI(engine: engine, mappings: mappings), configuration: configuration,
             proxy: proxy)
     }
@@ -107,6 +112,8 @@ public final class StubHTTPServer: Sendable {
     ///   - configuration: address, port and limits, and the HTTPS listener if any.
     ///   - proxy: forwards stubs with `proxyBaseUrl` upstream (`AsyncHTTPProxyForwarder` in
     ///     `UnderstudyRecording`); without one such stubs are answered 500 with a message saying so.
+    /// - Throws: a bind error, or a gRPC descriptor in `configuration.grpcDescriptors` that is not
+    ///   a descriptor set (named in the error).
     public static func start(
         engine: StubEngine, admin: (any AdminRequestHandler)? = nil, configuration: StubServerConfiguration = .init(),
         proxy: (any ProxyForwarder)? = nil
@@ -115,9 +122,11 @@ public final class StubHTTPServer: Sendable {
         let link = ShutdownLink()
         let streaming = StreamingResponses()
         let feed = DashboardFeed(journal: engine.journal, store: engine.store)
+        let grpc = try GRPCServices(folder: configuration.grpcDescriptors)
+        let admin: (any AdminRequestHandler)? = admin.map { GRPCAdminExtension(base: $0, services: grpc) }
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
-            isOffline: { connections.isOffline }, streamingResponses: streaming, dashboardFeed: feed)
+            isOffline: { connections.isOffline }, streamingResponses: streaming, dashboardFeed: feed, grpc: grpc)
         let channel = try await bind(configuration.host, configuration.port, connections: connections) { channel in
             try ConnectionPipeline.configure(channel, environment: environment)
         }
@@ -130,7 +139,7 @@ public final class StubHTTPServer: Sendable {
                 let secure = ConnectionEnvironment(
                     engine: engine, admin: admin, proxy: proxy, configuration: configuration,
                     requestShutdown: link.trigger, isOffline: { connections.isOffline }, scheme: "https",
-                    tls: https.tls, streamingResponses: streaming, dashboardFeed: feed)
+                    tls: https.tls, streamingResponses: streaming, dashboardFeed: feed, grpc: grpc)
                 httpsChannel = try await bind(configuration.host, https.port, connections: connections) { channel in
                     try channel.pipeline.syncOperations.addHandler(SocketEndCloser())
                     try https.tls.addTLSHandler(to: channel)

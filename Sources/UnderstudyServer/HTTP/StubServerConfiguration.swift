@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 /// How a ``StubHTTPServer`` listens and which limits it enforces on what clients send.
@@ -29,6 +30,10 @@ public struct StubServerConfiguration: Sendable {
     /// Largest WebSocket message (after reassembling its fragments); a bigger one closes the
     /// channel with 1009. 1 MiB by default.
     public var maxWebSocketMessageBytes: Int
+    /// The folder of gRPC descriptor sets (`*.dsc`, `*.desc`, in subfolders too) that gRPC calls
+    /// are answered with, as WireMock's gRPC extension reads a root's `grpc/`. A server started
+    /// on a folder uses its `grpc/` when this is nil.
+    public var grpcDescriptors: URL?
 
     /// A configuration; every default is what `understudy serve` uses.
     public init(
@@ -42,8 +47,10 @@ public struct StubServerConfiguration: Sendable {
         usesFastPath: Bool = true,
         logger: Logger = Logger(label: "understudy.server"),
         https: HTTPSListener? = nil,
-        maxWebSocketMessageBytes: Int = 1 << 20
+        maxWebSocketMessageBytes: Int = 1 << 20,
+        grpcDescriptors: URL? = nil
     ) {
+        self.grpcDescriptors = grpcDescriptors
         self.host = host
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes

@@ -5,8 +5,9 @@ import NIOHTTP2
 /// The only handler of a new HTTP/2 stream: its first HEADERS frame says which protocol the
 /// stream speaks, and that protocol's handlers are installed behind it; then it hands the frame
 /// on and leaves. Today every stream is an HTTP exchange (NIO's HTTP/2-to-HTTP/1 codec and a
-/// ``StubConnectionHandler``); a protocol of its own on HTTP/2 (gRPC, by `content-type:
-/// application/grpc`) is one more ``StreamProtocol`` and one more handler, chosen here once.
+/// ``StubConnectionHandler``), or a gRPC call (`content-type: application/grpc…`, a
+/// ``GRPCStreamHandler``); a protocol of its own on HTTP/2 is one more ``StreamProtocol`` and
+/// one more handler, chosen here once.
 final class HTTP2StreamRouter: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTP2Frame.FramePayload
     typealias InboundOut = HTTP2Frame.FramePayload
@@ -15,9 +16,14 @@ final class HTTP2StreamRouter: ChannelInboundHandler, RemovableChannelHandler {
     enum StreamProtocol: Equatable {
         /// An HTTP request: stubs, the admin API, the dashboard, proxying.
         case http
+        /// A gRPC call: WireMock's extension takes any content type that contains `application/grpc`.
+        case grpc
 
         init(_ headers: HPACKHeaders) {
-            self = .http
+            let isGRPC = headers[canonicalForm: "content-type"].contains {
+                $0.lowercased().contains("application/grpc")
+            }
+            self = isGRPC ? .grpc : .http
         }
     }
 
@@ -54,6 +60,8 @@ final class HTTP2StreamRouter: ChannelInboundHandler, RemovableChannelHandler {
             try pipeline.addHandler(HTTP2FramePayloadToHTTP1ServerCodec(normalizeHTTPHeaders: true))
             try pipeline.addHandler(
                 StubConnectionHandler(environment: environment, isHTTP2Stream: true, addresses: addresses))
+        case .grpc:
+            try pipeline.addHandler(GRPCStreamHandler(environment: environment, addresses: addresses))
         }
     }
 }

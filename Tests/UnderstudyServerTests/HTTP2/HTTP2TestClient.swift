@@ -12,6 +12,8 @@ final class HTTP2TestClient: Sendable {
     /// What came back on one stream.
     struct Exchange: Sendable {
         var headers: HPACKHeaders?
+        /// A second header block (a gRPC status), when the stream ended with one.
+        var trailers: HPACKHeaders?
         var body = ByteBuffer()
         var reset: HTTP2ErrorCode?
         var status: Int? { headers?.first(name: ":status").flatMap { Int($0) } }
@@ -52,6 +54,13 @@ final class HTTP2TestClient: Sendable {
     func send(
         _ method: String, _ path: String, headers: [(String, String)] = [], body: String? = nil
     ) async throws -> Exchange {
+        try await send(method, path, headers: headers, bytes: body.map { ByteBuffer(string: $0) })
+    }
+
+    /// Sends one request with a binary body, in one DATA frame.
+    func send(
+        _ method: String, _ path: String, headers: [(String, String)] = [], bytes body: ByteBuffer?
+    ) async throws -> Exchange {
         let finished = channel.eventLoop.makePromise(of: Exchange.self)
         let multiplexer = self.multiplexer
         // A stream that never opens (the connection is gone) must not leave the promise pending.
@@ -69,8 +78,7 @@ final class HTTP2TestClient: Sendable {
                 let headersFrame = HTTP2Frame.FramePayload.headers(.init(headers: fields, endStream: body == nil))
                 guard let body else { return stream.writeAndFlush(headersFrame) }
                 stream.write(headersFrame, promise: nil)
-                let data = HTTP2Frame.FramePayload.data(
-                    .init(data: .byteBuffer(ByteBuffer(string: body)), endStream: true))
+                let data = HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(body), endStream: true))
                 return stream.writeAndFlush(data)
             }
         }.get()
@@ -92,7 +100,11 @@ private final class StreamCollector: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .headers(let headers):
-            if exchange.headers == nil { exchange.headers = headers.headers }
+            if exchange.headers == nil {
+                exchange.headers = headers.headers
+            } else {
+                exchange.trailers = headers.headers
+            }
             if headers.endStream { finished.succeed(exchange) }
         case .data(let data):
             if case .byteBuffer(var bytes) = data.data { exchange.body.writeBuffer(&bytes) }

@@ -1,0 +1,16 @@
+import Foundation
+import UnderstudyCore
+import UnderstudyJSON
+
+/// What a gRPC call adds to its journal entry.
+package enum GRPCSubEvents {
+    /// How the call ended: `{"status": "NOT_FOUND", "code": 5, "message": "…", "messagesSent": 2}`.
+    package static func status(_ reply: GRPCReply) -> SubEvent {
+        SubEvent(
+            type: SubEvent.Kind.grpcStatus,
+            data: [
+                "status": .string(reply.status.name), "code": .int(reply.status.rawValue),
+                "message": .string(reply.statusMessage), "messagesSent": .int(reply.messages.count)
+            ])
+    }
+}

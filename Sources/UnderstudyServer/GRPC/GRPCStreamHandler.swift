@@ -1,0 +1,265 @@
+import Foundation
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import UnderstudyCore
+import UnderstudyGRPC
+import UnderstudyJSON
+
+/// One gRPC call on one HTTP/2 stream (installed by ``HTTP2StreamRouter`` for a
+/// `content-type: application/grpc…` stream): reads the call's messages, has
+/// ``GRPCAnswerer`` decide it off the event loop once the client has sent all it will, then
+/// writes the reply messages (each after its delay) and the status in the trailers.
+///
+/// A bidirectional call is answered message by message instead: each message is decided as it
+/// arrives and its replies go out at once, in order; the call ends with OK when the client
+/// half-closes, or with the first status other than OK.
+final class GRPCStreamHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTP2Frame.FramePayload
+    typealias OutboundOut = HTTP2Frame.FramePayload
+
+    private let environment: ConnectionEnvironment
+    private let addresses: ConnectionAddresses
+    private var call: GRPCCall?
+    private var schema = ProtoSchema()
+    private var framer = GRPCMessageFramer()
+    private var receivedBytes = 0
+    /// The reply's response headers are out (so a status goes in trailers, not trailers-only).
+    private var sentHeaders = false
+    /// The status is out, or the client reset the stream: nothing more is written.
+    private var ended = false
+    /// Bidirectional calls: replies still to write, in order, and whether the client is done.
+    private var pending = BidirectionalQueue()
+
+    init(environment: ConnectionEnvironment, addresses: ConnectionAddresses) {
+        self.environment = environment
+        self.addresses = addresses
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .headers(let frame):
+            if call == nil {
+                start(frame.headers, context: context)
+            }
+            if frame.endStream { clientFinished(context: context) }
+        case .data(let frame):
+            if case .byteBuffer(let buffer) = frame.data { read(buffer, context: context) }
+            if frame.endStream { clientFinished(context: context) }
+        case .rstStream:
+            ended = true
+        default:
+            break
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        ended = true
+        context.fireChannelInactive()
+    }
+
+    private func start(_ headers: HPACKHeaders, context: ChannelHandlerContext) {
+        let path = headers.first(name: ":path") ?? "/"
+        schema = environment.grpc?.schema ?? ProtoSchema()
+        guard let method = schema.method(path: path) else {
+            end(GRPCAnswerer.unknownMethod(path), decision: nil, context: context)
+            return
+        }
+        call = GRPCCall(method: method, metadata: GRPCMetadata.headers(headers.map { ($0.name, $0.value) }))
+    }
+
+    private func read(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard !ended, var call else { return }
+        receivedBytes += buffer.readableBytes
+        framer.append(buffer.readableBytesView)
+        do {
+            guard receivedBytes <= environment.configuration.maxBodyBytes else {
+                throw GRPCCallError(
+                    .resourceExhausted, "the call sent more than \(environment.configuration.maxBodyBytes) bytes")
+            }
+            let printer = ProtoJSONPrinter(schema: schema)
+            while let message = try framer.next() {
+                let json: JSONValue
+                do { json = try printer.json(message, type: call.method.inputType) } catch {
+                    throw GRPCCallError(.internalError, "Invalid protobuf byte sequence: \(error)")
+                }
+                call.messages.append(json)
+                if call.method.isBidirectional { decideBidirectional(json, call: call, context: context) }
+            }
+            self.call = call
+        } catch let error as GRPCCallError {
+            self.call = call
+            end(GRPCReply(status: error.status, statusMessage: error.message), decision: nil, context: context)
+        } catch {
+            end(GRPCReply(status: .internalError, statusMessage: "\(error)"), decision: nil, context: context)
+        }
+    }
+
+    private func clientFinished(context: ChannelHandlerContext) {
+        guard !ended, let call else { return }
+        if framer.hasPartialMessage {
+            end(
+                GRPCReply(status: .internalError, statusMessage: "the call ended in the middle of a message"),
+                decision: nil, context: context)
+            return
+        }
+        if call.method.isBidirectional {
+            pending.clientDone = true
+            drainBidirectional(context: context)
+            return
+        }
+        let answerer = GRPCAnswerer(engine: environment.engine, schema: schema)
+        let build = requestBuilder(for: call)
+        let loop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        environment.offLoop.submit {
+            let answer = answerer.answer(call) { build($0) }
+            loop.execute { handler.value.deliver(answer, context: bound.value) }
+        }
+    }
+
+    /// The engine's request for one body, with the call's metadata and this connection's addresses.
+    private func requestBuilder(for call: GRPCCall) -> @Sendable (JSONValue) -> LoggedRequest {
+        let scheme = environment.scheme
+        let addresses = self.addresses
+        var headersOnly = call
+        headersOnly.messages = []  // each request carries its own body, not a copy of every message
+        return { [headersOnly] body in
+            headersOnly.loggedRequest(
+                body: body, scheme: scheme, host: addresses.boundHost, port: addresses.boundPort,
+                clientIP: addresses.clientIP, clientCertificateSubject: addresses.clientCertificateSubject)
+        }
+    }
+
+    // MARK: Delivering an answer
+
+    /// Completes the entries the call passed over, then waits out the decision's delay and gate,
+    /// then writes the reply.
+    private func deliver(_ answer: GRPCAnswerer.Answer, context: ChannelHandlerContext) {
+        for decision in answer.passedOver { environment.engine.complete(decision) }
+        let loop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        let send: @Sendable () -> Void = {
+            handler.value.write(answer.reply, decision: answer.decision, context: bound.value)
+        }
+        let afterDelay: @Sendable () -> Void = {
+            guard let delay = answer.decision?.delay, delay > .zero else { return loop.execute(send) }
+            if let clock = handler.value.environment.engine.clock {
+                clock.schedule(after: delay) { loop.execute(send) }
+            } else {
+                loop.scheduleTask(in: TimeAmount(delay)) { send() }
+            }
+        }
+        if let gate = answer.decision?.gate {
+            gate.hold { loop.execute(afterDelay) }
+        } else {
+            afterDelay()
+        }
+    }
+
+    /// Writes the reply's messages, each after its own delay, then its status.
+    private func write(_ reply: GRPCReply, decision: ServeDecision?, context: ChannelHandlerContext) {
+        var remaining = reply.messages[...]
+        func next() {
+            guard !ended else { return complete(decision, reply: reply) }
+            guard let message = remaining.first else { return end(reply, decision: decision, context: context) }
+            remaining = remaining.dropFirst()
+            let sendIt = {
+                self.sendMessage(message.bytes, metadata: reply.metadata, context: context)
+                next()
+            }
+            if message.delay > .zero {
+                let bound = NIOLoopBound(sendIt, eventLoop: context.eventLoop)
+                context.eventLoop.scheduleTask(in: TimeAmount(message.delay)) { bound.value() }
+            } else {
+                sendIt()
+            }
+        }
+        next()
+    }
+
+    private func sendMessage(
+        _ bytes: [UInt8], metadata: [(name: String, value: String)], context: ChannelHandlerContext
+    ) {
+        guard !ended else { return }
+        sendHeadersIfNeeded(metadata, context: context)
+        var buffer = context.channel.allocator.buffer(capacity: bytes.count + 5)
+        buffer.writeBytes(GRPCMessageFramer.frame(bytes))
+        context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer)))), promise: nil)
+    }
+
+    private func sendHeadersIfNeeded(_ metadata: [(name: String, value: String)], context: ChannelHandlerContext) {
+        guard !sentHeaders else { return }
+        sentHeaders = true
+        var headers = Self.responseHeaders
+        for (name, value) in metadata { headers.add(name: name, value: value) }
+        context.write(wrapOutboundOut(.headers(.init(headers: headers))), promise: nil)
+    }
+
+    /// Sends the status (in trailers, or alone as a trailers-only response) and ends the stream.
+    private func end(_ reply: GRPCReply, decision: ServeDecision?, context: ChannelHandlerContext) {
+        guard !ended else { return complete(decision, reply: reply) }
+        ended = true
+        var trailers = sentHeaders ? HPACKHeaders() : Self.responseHeaders
+        if !sentHeaders { for (name, value) in reply.metadata { trailers.add(name: name, value: value) } }
+        trailers.add(name: "grpc-status", value: String(reply.status.rawValue))
+        if !reply.statusMessage.isEmpty {
+            trailers.add(name: "grpc-message", value: GRPCStatusMessage.encode(reply.statusMessage))
+        }
+        for (name, value) in reply.trailers { trailers.add(name: name, value: value) }
+        sentHeaders = true
+        // The journal entry is complete before the client can see the end, as on every transport.
+        complete(decision, reply: reply)
+        context.writeAndFlush(wrapOutboundOut(.headers(.init(headers: trailers, endStream: true))), promise: nil)
+    }
+
+    private func complete(_ decision: ServeDecision?, reply: GRPCReply) {
+        guard let decision else { return }
+        environment.engine.complete(decision, subEvents: [GRPCSubEvents.status(reply)])
+    }
+
+    static let responseHeaders: HPACKHeaders = [":status": "200", "content-type": "application/grpc"]
+
+    // MARK: Bidirectional calls
+
+    private func decideBidirectional(_ message: JSONValue, call: GRPCCall, context: ChannelHandlerContext) {
+        let answerer = GRPCAnswerer(engine: environment.engine, schema: schema)
+        let request = requestBuilder(for: call)(message)
+        let ticket = pending.open()
+        let loop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        environment.offLoop.submit {
+            let answer = answerer.answer(one: request, method: call.method)
+            loop.execute {
+                handler.value.pending.fill(ticket, with: answer)
+                handler.value.drainBidirectional(context: bound.value)
+            }
+        }
+    }
+
+    /// Writes the answers that are ready, in the order their messages came; ends the call when
+    /// one fails, or when the client is done and every answer is out.
+    private func drainBidirectional(context: ChannelHandlerContext) {
+        while !ended, let answer = pending.takeReady() {
+            for decision in answer.passedOver { environment.engine.complete(decision) }
+            if answer.reply.status != .ok {
+                end(answer.reply, decision: answer.decision, context: context)
+                return
+            }
+            for message in answer.reply.messages {
+                sendMessage(message.bytes, metadata: answer.reply.metadata, context: context)
+            }
+            complete(answer.decision, reply: answer.reply)
+        }
+        if !ended, pending.clientDone, pending.isEmpty {
+            end(GRPCReply(status: .ok), decision: nil, context: context)
+        }
+    }
+}
+
+extension ProtoMethod {
+    var isBidirectional: Bool { clientStreaming && serverStreaming }
+}

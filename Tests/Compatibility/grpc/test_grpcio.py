@@ -1,0 +1,185 @@
+"""grpcio (the C core) against `understudy serve` over h2c: stubs written as WireMock's gRPC
+extension writes them, and Understudy's streams. Messages are built from the same descriptor
+sets the server reads, with protobuf's dynamic message classes: no generated code."""
+import glob
+import os
+import queue
+import time
+
+import grpc
+import pytest
+import requests
+from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+
+URL = os.environ["UNDERSTUDY_URL"]
+TARGET = URL.removeprefix("http://")
+SERVICE = "/com.example.grpc.GreetingService/"
+
+pool = descriptor_pool.DescriptorPool()
+for path in sorted(glob.glob(os.path.join(os.environ["GRPC_DESCRIPTORS"], "**", "*.d*sc"), recursive=True)):
+    files = descriptor_pb2.FileDescriptorSet.FromString(open(path, "rb").read())
+    for file in files.file:
+        try:
+            pool.Add(file)
+        except TypeError:
+            pass  # a file both sets import (google/protobuf/*.proto)
+HelloRequest = message_factory.GetMessageClass(pool.FindMessageTypeByName("com.example.grpc.request.HelloRequest"))
+HelloResponse = message_factory.GetMessageClass(pool.FindMessageTypeByName("com.example.grpc.response.HelloResponse"))
+
+
+def stub(path, response, body=None, headers=None):
+    request = {"method": "POST", "urlPath": path}
+    if body is not None:
+        request["bodyPatterns"] = [{"equalToJson": body}]
+    if headers:
+        request["headers"] = headers
+    answer = requests.post(f"{URL}/__admin/mappings", json={"request": request, "response": response})
+    assert answer.status_code == 201, answer.text
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    requests.post(f"{URL}/__admin/reset").raise_for_status()
+
+
+@pytest.fixture
+def channel():
+    with grpc.insecure_channel(TARGET) as channel:
+        yield channel
+
+
+def unary(channel, method):
+    return channel.unary_unary(SERVICE + method, HelloRequest.SerializeToString, HelloResponse.FromString)
+
+
+def test_a_templated_reply_and_the_journal(channel):
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "Hello {{jsonPath request.body '$.name'}}"},
+                                "transformers": ["response-template"]})
+    reply = unary(channel, "greeting")(HelloRequest(name="Tom", age=42, hobbies=["chess"]))
+    assert reply.greeting == "Hello Tom"
+    logged = requests.get(f"{URL}/__admin/requests").json()["requests"][0]["request"]
+    assert logged["url"] == SERVICE + "greeting"
+    assert json_format.Parse(logged["body"], HelloRequest()) == HelloRequest(name="Tom", age=42, hobbies=["chess"])
+
+
+def test_a_miss_is_unimplemented_with_wiremocks_text(channel):
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "OK"}}, body={"name": "Tom"})
+    with pytest.raises(grpc.RpcError) as failure:
+        unary(channel, "greeting")(HelloRequest(name="Wrong"))
+    assert failure.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    assert failure.value.details() == "No matching stub mapping found for gRPC request"
+
+
+@pytest.mark.parametrize("http,code,text", [
+    (401, grpc.StatusCode.UNAUTHENTICATED, "You are not authorized to access this resource"),
+    (503, grpc.StatusCode.UNAVAILABLE, "Service Unavailable"),
+])
+def test_an_http_status_becomes_a_grpc_status(channel, http, code, text):
+    stub(SERVICE + "greeting", {"status": http})
+    with pytest.raises(grpc.RpcError) as failure:
+        unary(channel, "greeting")(HelloRequest(name="Tom"))
+    assert (failure.value.code(), failure.value.details()) == (code, text)
+
+
+def test_a_status_name_with_a_reason_that_needs_encoding(channel):
+    stub(SERVICE + "greeting", {"headers": {"grpc-status-name": "FAILED_PRECONDITION",
+                                            "grpc-status-reason": "100% not ready: café"}})
+    with pytest.raises(grpc.RpcError) as failure:
+        unary(channel, "greeting")(HelloRequest(name="Tom"))
+    assert failure.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert failure.value.details() == "100% not ready: café"
+
+
+def test_metadata_is_matched_and_binary_metadata_reads_as_java_prints_it(channel):
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "text"}}, headers={"x-my-header": {"equalTo": "match me"}})
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "binary"}},
+         headers={"x-my-header-bin": {"equalTo": "[98, 105, 110, -1]"}})
+    call = unary(channel, "greeting")
+    assert call(HelloRequest(name="Tom"), metadata=[("x-my-header", "match me")]).greeting == "text"
+    assert call(HelloRequest(name="Tom"), metadata=[("x-my-header-bin", b"bin\xff")]).greeting == "binary"
+
+
+def test_a_client_stream_is_answered_by_its_first_matching_message(channel):
+    stub(SERVICE + "manyGreetingsOneReply", {"jsonBody": {"greeting": "Hi Rob"}}, body={"name": "Rob"})
+    call = channel.stream_unary(SERVICE + "manyGreetingsOneReply", HelloRequest.SerializeToString,
+                                HelloResponse.FromString)
+    names = ["Tom", "Uri", "Rob", "Mark"]
+    assert call(iter([HelloRequest(name=n) for n in names])).greeting == "Hi Rob"
+
+
+def test_a_server_stream_of_several_messages_then_a_status(channel):
+    stub(SERVICE + "oneGreetingManyReplies", {
+        "bodyChunks": [{"json": {"greeting": "one"}}, {"json": {"greeting": "two"}, "delayMilliseconds": 30},
+                       {"json": {"greeting": "three"}}]})
+    call = channel.unary_stream(SERVICE + "oneGreetingManyReplies", HelloRequest.SerializeToString,
+                                HelloResponse.FromString)
+    assert [reply.greeting for reply in call(HelloRequest(name="Tom"))] == ["one", "two", "three"]
+
+
+def add_chat_service():
+    """WireMock's sets have no bidirectional method: write one more descriptor set into the
+    server's grpc/ folder, then have it read the folder again (WireMock's reset route)."""
+    chat = descriptor_pb2.FileDescriptorProto(
+        name="chat.proto", package="understudy.test", syntax="proto3",
+        dependency=["request/helloRequest.proto", "response/helloResponse.proto"])
+    service = chat.service.add(name="Chat")
+    service.method.add(name="Talk", input_type=".com.example.grpc.request.HelloRequest",
+                       output_type=".com.example.grpc.response.HelloResponse",
+                       client_streaming=True, server_streaming=True)
+    files = descriptor_pb2.FileDescriptorSet(file=[chat])
+    with open(os.path.join(os.environ["GRPC_DESCRIPTORS"], "chat.desc"), "wb") as out:
+        out.write(files.SerializeToString())
+    answer = requests.post(f"{URL}/__admin/ext/grpc/reset")
+    assert (answer.status_code, answer.content) == (200, b"")
+
+
+def test_a_bidirectional_call_is_answered_message_by_message(channel):
+    add_chat_service()
+    path = "/understudy.test.Chat/Talk"
+    stub(path, {"jsonBody": {"greeting": "Hello {{jsonPath request.body '$.name'}}"},
+                "transformers": ["response-template"]})
+    stub(path, {"headers": {"grpc-status-name": "INVALID_ARGUMENT", "grpc-status-reason": "no Mallory"}},
+         body={"name": "Mallory"})
+    call = channel.stream_stream(path, HelloRequest.SerializeToString, HelloResponse.FromString)
+    # Each message goes out only once the reply to the one before has come back.
+    turns = queue.Queue()
+
+    def talk(names):
+        for name in names:
+            yield HelloRequest(name=name)
+            turns.get(timeout=5)
+
+    replies = []
+    for reply in call(talk(["Ann", "Bob", "Cid"])):
+        replies.append(reply.greeting)
+        turns.put(True)
+    assert replies == ["Hello Ann", "Hello Bob", "Hello Cid"]
+    # The first status other than OK ends the call.
+    turns = queue.Queue()
+    stream = call(talk(["Ann", "Mallory", "Bob"]))
+    got = []
+    with pytest.raises(grpc.RpcError) as failure:
+        for reply in stream:
+            got.append(reply.greeting)
+            turns.put(True)
+    assert got == ["Hello Ann"]
+    assert (failure.value.code(), failure.value.details()) == (grpc.StatusCode.INVALID_ARGUMENT, "no Mallory")
+
+
+def test_an_unknown_method_is_unimplemented(channel):
+    call = channel.unary_unary("/com.example.grpc.NoSuchService/nothing", HelloRequest.SerializeToString,
+                               HelloResponse.FromString)
+    with pytest.raises(grpc.RpcError) as failure:
+        call(HelloRequest(name="Tom"))
+    assert failure.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    assert failure.value.details().startswith("Method not found: com.example.grpc.NoSuchService/nothing")
+
+
+def test_a_delay_holds_the_reply(channel):
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "Delayed hello"}, "fixedDelayMilliseconds": 300})
+    started = time.monotonic()
+    assert unary(channel, "greeting")(HelloRequest(name="Tom")).greeting == "Delayed hello"
+    assert time.monotonic() - started >= 0.29
+    with pytest.raises(grpc.RpcError) as failure:
+        unary(channel, "greeting")(HelloRequest(name="Tom"), timeout=0.05)
+    assert failure.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
