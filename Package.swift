@@ -69,7 +69,7 @@ let package = Package(
         // What a test author imports: StubServer, in-process stubs, the DSL, verification.
         .target(
             name: "Understudy",
-            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer"]),
+            dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyServer", "UnderstudyGRPC"]),
         // Swift Testing traits and XCTest helpers.
         .target(name: "UnderstudyTesting", dependencies: ["Understudy"]),
         // Everything that sends HTTP out or writes recordings: proxying with AsyncHTTPClient (behind

@@ -1,4 +1,5 @@
 import UnderstudyCore
+import UnderstudyGRPC
 import UnderstudyJSON
 import UnderstudyServer
 
@@ -11,6 +12,8 @@ import UnderstudyServer
 /// What a request must look like to match a stub (WireMock's `request`): build it with
 /// `.get("/path")`, `.post(...)`, `.header(...)`, `.query(...)`, `.jsonBody(...)` ….
 public typealias RequestPattern = UnderstudyCore.RequestPattern
+/// A gRPC status, for `.grpcStatus(_:_:)` and `.grpcReplies(_:then:reason:)`.
+public typealias GRPCStatus = UnderstudyGRPC.GRPCStatus
 /// What a stub answers (WireMock's `response`): `.ok(json:)`, `.created()`, `.fault(...)`,
 /// `.delay(...)`, `.held()` ….
 public typealias ResponseDefinition = UnderstudyCore.ResponseDefinition

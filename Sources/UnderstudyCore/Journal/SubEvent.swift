@@ -41,5 +41,7 @@ public struct SubEvent: Sendable, Equatable {
         public static let openAPIResponseInvalid = "OPENAPI_RESPONSE_INVALID"
         /// How a gRPC call ended: its status, message and how many reply messages went out.
         public static let grpcStatus = "GRPC_STATUS"
+        /// One gRPC reply message, in JSON form, with the time it went out.
+        public static let grpcMessage = "GRPC_MESSAGE"
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// A gRPC status code (the `grpc-status` trailer), by the names WireMock's `grpc-status-name`
 /// header uses.
-package enum GRPCStatus: Int, Sendable, CaseIterable {
+public enum GRPCStatus: Int, Sendable, CaseIterable {
     case ok = 0
     case cancelled, unknown, invalidArgument, deadlineExceeded, notFound, alreadyExists, permissionDenied
     case resourceExhausted, failedPrecondition, aborted, outOfRange, unimplemented, internalError, unavailable, dataLoss
     case unauthenticated
 
     /// `NOT_FOUND`, as the gRPC spec and WireMock's header spell it.
-    package var name: String {
+    public var name: String {
         switch self {
         case .ok: "OK"
         case .cancelled: "CANCELLED"
@@ -32,7 +32,7 @@ package enum GRPCStatus: Int, Sendable, CaseIterable {
     }
 
     /// The status a name or a number stands for (`NOT_FOUND`, `not_found`, `5`).
-    package init?(name: String) {
+    public init?(name: String) {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         if let number = Int(trimmed), let status = GRPCStatus(rawValue: number) {
             self = status

@@ -4,6 +4,13 @@ import UnderstudyJSON
 
 /// What a gRPC call adds to its journal entry.
 package enum GRPCSubEvents {
+    /// One reply message as it went out, in JSON form: `{"index": 0, "message": {…}, "sentAt": "…"}`.
+    package static func sent(_ message: JSONValue, index: Int) -> SubEvent {
+        SubEvent(
+            type: SubEvent.Kind.grpcMessage,
+            data: ["index": .int(index), "message": message, "sentAt": .string(ISO8601.string(Date()))])
+    }
+
     /// How the call ended: `{"status": "NOT_FOUND", "code": 5, "message": "…", "messagesSent": 2}`.
     package static func status(_ reply: GRPCReply) -> SubEvent {
         SubEvent(

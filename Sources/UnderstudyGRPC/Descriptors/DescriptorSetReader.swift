@@ -18,9 +18,12 @@ package enum DescriptorSetReader {
         if !sawFile { throw ProtoDecodingError("the descriptor set holds no files") }
     }
 
-    // FileDescriptorProto: package = 2, message_type = 4, enum_type = 5, service = 6, syntax = 12.
+    // FileDescriptorProto: name = 1, package = 2, dependency = 3, message_type = 4, enum_type = 5,
+    // service = 6, syntax = 12.
     private static func file(_ bytes: [UInt8], into schema: inout ProtoSchema) throws(ProtoDecodingError) {
         var reader = ProtoWireReader(bytes)
+        var name = ""
+        var dependencies: [String] = []
         var package = ""
         var messages: [[UInt8]] = []
         var enums: [[UInt8]] = []
@@ -28,7 +31,9 @@ package enum DescriptorSetReader {
         var syntax = "proto2"
         while let (number, wireType) = try reader.nextTag() {
             switch (number, wireType) {
+            case (1, .lengthDelimited): name = string(try reader.lengthDelimited())
             case (2, .lengthDelimited): package = string(try reader.lengthDelimited())
+            case (3, .lengthDelimited): dependencies.append(string(try reader.lengthDelimited()))
             case (4, .lengthDelimited): messages.append(try reader.lengthDelimited())
             case (5, .lengthDelimited): enums.append(try reader.lengthDelimited())
             case (6, .lengthDelimited): services.append(try reader.lengthDelimited())
@@ -36,10 +41,20 @@ package enum DescriptorSetReader {
             default: try reader.skip(wireType, number: number)
             }
         }
+        schema.addFile(name, bytes: bytes, dependencies: dependencies)
         let scope = package
+        let before = Set(schema.messages.keys).union(schema.enums.keys).union(schema.methods.keys)
         for message in messages { try self.message(message, scope: scope, proto3: syntax == "proto3", into: &schema) }
         for enumeration in enums { try self.enumeration(enumeration, scope: scope, into: &schema) }
         for service in services { try self.service(service, scope: scope, into: &schema) }
+        // What this file added is what it declares (reflection's "file containing symbol").
+        for symbol in Set(schema.messages.keys).union(schema.enums.keys).subtracting(before) {
+            schema.declare(symbol, in: name)
+        }
+        for (path, method) in schema.methods where !before.contains(path) {
+            schema.declare(method.service, in: name)
+            schema.declare("\(method.service).\(method.name)", in: name)
+        }
     }
 
     // DescriptorProto: name = 1, field = 2, nested_type = 3, enum_type = 4, options = 7

@@ -7,6 +7,11 @@ package struct ProtoSchema: Sendable {
     package private(set) var methods: [String: ProtoMethod] = [:]
     /// Service full names, in the order they were read (for reflection's list).
     package private(set) var services: [String] = []
+    /// Each file's `FileDescriptorProto` as it was read, and the files it imports, by file name:
+    /// what server reflection sends a client that asks.
+    package private(set) var files: [String: (bytes: [UInt8], dependencies: [String])] = [:]
+    /// The file that declares each message, enum, service and method (`pkg.Service.Method`).
+    package private(set) var symbolFiles: [String: String] = [:]
 
     package init() {}
 
@@ -14,6 +19,25 @@ package struct ProtoSchema: Sendable {
 
     package mutating func add(_ message: ProtoMessageType) { messages[message.fullName] = message }
     package mutating func add(_ enumeration: ProtoEnumType) { enums[enumeration.fullName] = enumeration }
+    package mutating func addFile(_ name: String, bytes: [UInt8], dependencies: [String]) {
+        if files[name] == nil { files[name] = (bytes, dependencies) }
+    }
+
+    package mutating func declare(_ symbol: String, in file: String) { symbolFiles[symbol] = file }
+
+    /// A file and every file it imports, in turn, the file first; nil for a file not read.
+    package func fileWithDependencies(_ name: String) -> [[UInt8]]? {
+        guard files[name] != nil else { return nil }
+        var order: [String] = []
+        var stack = [name]
+        while let next = stack.popLast() {
+            guard !order.contains(next), let file = files[next] else { continue }
+            order.append(next)
+            stack.append(contentsOf: file.dependencies.reversed())
+        }
+        return order.compactMap { files[$0]?.bytes }
+    }
+
     package mutating func add(_ method: ProtoMethod) {
         if !services.contains(method.service) { services.append(method.service) }
         methods[method.path] = method

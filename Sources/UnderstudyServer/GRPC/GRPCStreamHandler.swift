@@ -30,6 +30,10 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     private var ended = false
     /// Bidirectional calls: replies still to write, in order, and whether the client is done.
     private var pending = BidirectionalQueue()
+    /// A server reflection call: answered from the descriptors, not the stubs, and not journalled.
+    private var reflecting = false
+    /// The reply messages sent for the decision being written, for its journal entry.
+    private var sent: [SubEvent] = []
 
     init(environment: ConnectionEnvironment, addresses: ConnectionAddresses) {
         self.environment = environment
@@ -61,6 +65,10 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     private func start(_ headers: HPACKHeaders, context: ChannelHandlerContext) {
         let path = headers.first(name: ":path") ?? "/"
         schema = environment.grpc?.schema ?? ProtoSchema()
+        if GRPCReflection.paths.contains(path) {
+            reflecting = true
+            return
+        }
         guard let method = schema.method(path: path) else {
             end(GRPCAnswerer.unknownMethod(path), decision: nil, context: context)
             return
@@ -69,6 +77,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     }
 
     private func read(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        if reflecting { return reflect(buffer, context: context) }
         guard !ended, var call else { return }
         receivedBytes += buffer.readableBytes
         framer.append(buffer.readableBytesView)
@@ -96,6 +105,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     }
 
     private func clientFinished(context: ChannelHandlerContext) {
+        if reflecting, !ended { return end(GRPCReply(status: .ok), decision: nil, context: context) }
         guard !ended, let call else { return }
         if framer.hasPartialMessage {
             end(
@@ -167,7 +177,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
             guard let message = remaining.first else { return end(reply, decision: decision, context: context) }
             remaining = remaining.dropFirst()
             let sendIt = {
-                self.sendMessage(message.bytes, metadata: reply.metadata, context: context)
+                self.sendReply(message.bytes, metadata: reply.metadata, context: context)
                 next()
             }
             if message.delay > .zero {
@@ -178,6 +188,15 @@ final class GRPCStreamHandler: ChannelInboundHandler {
             }
         }
         next()
+    }
+
+    /// Sends a stub's reply message and notes it for the journal.
+    private func sendReply(_ bytes: [UInt8], metadata: [(name: String, value: String)], context: ChannelHandlerContext)
+    {
+        guard !ended else { return }
+        let json = call.flatMap { try? ProtoJSONPrinter(schema: schema).json(bytes, type: $0.method.outputType) }
+        sent.append(GRPCSubEvents.sent(json ?? .null, index: sent.count))
+        sendMessage(bytes, metadata: metadata, context: context)
     }
 
     private func sendMessage(
@@ -216,11 +235,29 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     }
 
     private func complete(_ decision: ServeDecision?, reply: GRPCReply) {
+        let messages = sent
+        sent = []
         guard let decision else { return }
-        environment.engine.complete(decision, subEvents: [GRPCSubEvents.status(reply)])
+        environment.engine.complete(decision, subEvents: messages + [GRPCSubEvents.status(reply)])
     }
 
     static let responseHeaders: HPACKHeaders = [":status": "200", "content-type": "application/grpc"]
+
+    // MARK: Server reflection
+
+    private func reflect(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard !ended else { return }
+        framer.append(buffer.readableBytesView)
+        do {
+            while let request = try framer.next() {
+                sendMessage(try GRPCReflection.respond(to: request, schema: schema), metadata: [], context: context)
+            }
+        } catch let error as GRPCCallError {
+            end(GRPCReply(status: error.status, statusMessage: error.message), decision: nil, context: context)
+        } catch {
+            end(GRPCReply(status: .invalidArgument, statusMessage: "\(error)"), decision: nil, context: context)
+        }
+    }
 
     // MARK: Bidirectional calls
 
@@ -250,7 +287,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
                 return
             }
             for message in answer.reply.messages {
-                sendMessage(message.bytes, metadata: answer.reply.metadata, context: context)
+                sendReply(message.bytes, metadata: answer.reply.metadata, context: context)
             }
             complete(answer.decision, reply: answer.reply)
         }

@@ -10,6 +10,7 @@ import grpc
 import pytest
 import requests
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
 URL = os.environ["UNDERSTUDY_URL"]
 TARGET = URL.removeprefix("http://")
@@ -50,6 +51,15 @@ def channel():
 
 def unary(channel, method):
     return channel.unary_unary(SERVICE + method, HelloRequest.SerializeToString, HelloResponse.FromString)
+
+
+def test_over_tls_with_alpn_h2():
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "secure"}})
+    trust = grpc.ssl_channel_credentials(root_certificates=open(os.environ["UNDERSTUDY_CERT"], "rb").read())
+    with grpc.secure_channel(os.environ["UNDERSTUDY_HTTPS_URL"].removeprefix("https://"), trust) as secure:
+        assert unary(secure, "greeting")(HelloRequest(name="Tom")).greeting == "secure"
+    logged = requests.get(f"{URL}/__admin/requests").json()["requests"][0]["request"]
+    assert logged["absoluteUrl"].startswith("https://")
 
 
 def test_a_templated_reply_and_the_journal(channel):
@@ -183,3 +193,19 @@ def test_a_delay_holds_the_reply(channel):
     with pytest.raises(grpc.RpcError) as failure:
         unary(channel, "greeting")(HelloRequest(name="Tom"), timeout=0.05)
     assert failure.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+
+
+def test_server_reflection_lists_services_and_serves_their_descriptors(channel):
+    # grpcio-reflection's client speaks v1alpha, as grpcurl falls back to; the Swift suite asks v1.
+    database = ProtoReflectionDescriptorDatabase(channel)
+    services = set(database.get_services())
+    assert {"com.example.grpc.GreetingService", "com.example.grpc.AnotherGreetingService",
+            "com.example.grpc.BookingService", "grpc.reflection.v1.ServerReflection"} <= services
+    remote = descriptor_pool.DescriptorPool(database)
+    service = remote.FindServiceByName("com.example.grpc.GreetingService")
+    greeting = service.FindMethodByName("greeting")
+    assert greeting.input_type.full_name == "com.example.grpc.request.HelloRequest"
+    assert [f.name for f in greeting.input_type.fields] == ["name", "age", "hobbies", "bagOfTricks", "sentiment"]
+    assert remote.FindEnumTypeByName("com.example.grpc.request.models.Sentiment").values_by_name["ANGRY"].number == 2
+    with pytest.raises(KeyError):
+        remote.FindMessageTypeByName("com.example.grpc.NoSuchThing")

@@ -151,6 +151,9 @@ import UnderstudyJSON
             let event = try #require(server.engine.journal.events.last)
             let status = try #require(event.subEvents.first { $0.type == SubEvent.Kind.grpcStatus })
             #expect(status.data["messagesSent"] == .int(3))
+            // Every reply message is in the journal, in JSON form, in order.
+            let sent = event.subEvents.filter { $0.type == SubEvent.Kind.grpcMessage }
+            #expect(sent.map { $0.data["message"]?["greeting"] } == [.string("one"), .string("two"), .string("three")])
         }
     }
 
