@@ -20,12 +20,12 @@ package struct GRPCMessageFramer: Sendable {
         let length = buffer[(start + 1)..<(start + 5)].reduce(0) { $0 << 8 | Int($1) }
         guard length <= Self.largestMessage else {
             throw GRPCCallError(
-                .resourceExhausted, "a message of \(length) bytes is over the limit of \(Self.largestMessage)")
+                .resourceExhausted, "gRPC message exceeds maximum size \(Self.largestMessage): \(length)")
         }
+        // The call's grpc-encoding was checked at its start: only identity is taken, so a
+        // compressed message has nothing to be decompressed with (grpc-java's words).
         guard flag == 0 else {
-            throw GRPCCallError(
-                .unimplemented,
-                "compressed messages are not supported: send them uncompressed (grpc-encoding: identity)")
+            throw GRPCCallError(.internalError, "Compressed-Flag bit is set, but no grpc-encoding header")
         }
         guard buffer.count - start - 5 >= length else { return nil }
         let message = Array(buffer[(start + 5)..<(start + 5 + length)])

@@ -98,6 +98,7 @@ package enum DescriptorSetReader {
         var typeName: String?
         var inOneof = false
         var proto3Optional = false
+        var packedOption: Bool?
         while let (tag, wireType) = try reader.nextTag() {
             switch (tag, wireType) {
             case (1, .lengthDelimited): name = string(try reader.lengthDelimited())
@@ -112,6 +113,7 @@ package enum DescriptorSetReader {
                 inOneof = true
             case (10, .lengthDelimited): jsonName = string(try reader.lengthDelimited())
             case (17, .varint): proto3Optional = try reader.varint() != 0
+            case (8, .lengthDelimited): packedOption = try option(2, in: try reader.lengthDelimited())
             default: try reader.skip(wireType, number: tag)
             }
         }
@@ -119,10 +121,12 @@ package enum DescriptorSetReader {
             throw ProtoDecodingError("field \(name) has unknown type \(typeNumber)")
         }
         let isRepeated = label == 3
-        return ProtoMessageType.Field(
+        var field = ProtoMessageType.Field(
             name: name, jsonName: jsonName ?? lowerCamelCase(name), number: number, type: type, typeName: typeName,
             isRepeated: isRepeated,
             tracksPresence: !isRepeated && (inOneof || proto3Optional || !proto3 || type == .message))
+        field.isPacked = isRepeated && type.isPackable && (packedOption ?? proto3)
+        return field
     }
 
     // EnumDescriptorProto: name = 1, value = 2 (EnumValueDescriptorProto: name = 1, number = 2).
@@ -189,6 +193,20 @@ package enum DescriptorSetReader {
             method.service = fullName
             schema.add(method)
         }
+    }
+
+    /// A bool option with this field number, if the options message sets it.
+    private static func option(_ option: Int, in bytes: [UInt8]) throws(ProtoDecodingError) -> Bool? {
+        var reader = ProtoWireReader(bytes)
+        var value: Bool?
+        while let (number, wireType) = try reader.nextTag() {
+            if number == option, wireType == .varint {
+                value = try reader.varint() != 0
+            } else {
+                try reader.skip(wireType, number: number)
+            }
+        }
+        return value
     }
 
     /// Whether a bool option with this field number is set in an options message.

@@ -9,6 +9,9 @@ package struct ProtoMessageType: Sendable {
         /// The message or enum type's full name, without the leading dot, for those types.
         package var typeName: String?
         package var isRepeated: Bool
+        /// A repeated scalar written as one run (proto3's default, `[packed = true]` in proto2),
+        /// as protobuf's serializers write it: an `Any` compares its packed bytes.
+        package var isPacked = false
         /// Whether a zero value is still written: a `oneof` member, `optional` in proto3, or any
         /// singular field in proto2.
         package var tracksPresence: Bool

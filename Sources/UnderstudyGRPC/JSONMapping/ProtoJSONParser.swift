@@ -64,9 +64,22 @@ package struct ProtoJSONParser: Sendable {
         }
         if field.isRepeated {
             guard case .array(let items) = json else { throw ProtoDecodingError("\(path) must be a JSON array") }
-            for (index, item) in items.enumerated() {
-                try single(item, field: field, into: &writer, at: "\(path)/\(index)")
+            guard field.isPacked else {
+                for (index, item) in items.enumerated() {
+                    try single(item, field: field, into: &writer, at: "\(path)/\(index)")
+                }
+                return
             }
+            // One run of the bare values: each written with its tag, then the tags dropped.
+            var run = ProtoWireWriter()
+            for (index, item) in items.enumerated() {
+                var one = ProtoWireWriter()
+                try single(item, field: field, into: &one, at: "\(path)/\(index)")
+                run.append(one.bytes.dropFirst(Self.tagSize(field.number)))
+            }
+            guard !run.bytes.isEmpty else { return }
+            writer.tag(field.number, .lengthDelimited)
+            writer.lengthDelimited(run.bytes)
             return
         }
         try single(json, field: field, into: &writer, at: path)
@@ -206,6 +219,17 @@ package struct ProtoJSONParser: Sendable {
         case (_, .string(let text)): return Double(text) == 0 && !text.hasPrefix("-")
         default: return false
         }
+    }
+
+    /// How many bytes a field's tag takes (a varint of the number shifted past the wire type).
+    static func tagSize(_ number: Int) -> Int {
+        var value = UInt64(number) << 3
+        var size = 1
+        while value >= 0x80 {
+            value >>= 7
+            size += 1
+        }
+        return size
     }
 
     /// Standard or URL-safe base64, padded or not, as protobuf's parser accepts.

@@ -25,6 +25,9 @@ package struct ProtoWireWriter {
         for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(i)))) }
     }
 
+    /// Bytes written as they are (a run already encoded).
+    package mutating func append(_ raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
+
     package mutating func lengthDelimited(_ payload: [UInt8]) {
         varint(UInt64(payload.count))
         bytes.append(contentsOf: payload)

@@ -1,28 +1,34 @@
-import UnderstudyGRPC
+import UnderstudyCore
 
-/// The answers of a bidirectional gRPC call, in the order its messages arrived: each message is
-/// decided off the event loop, and answers can come back out of order, but replies go out in order.
+/// The messages of a bidirectional gRPC call waiting for the engine: decided one at a time, in
+/// the order they came, so their journal entries and any scenario they move follow the client's
+/// order, and each message's replies go out before the next message's.
 struct BidirectionalQueue {
-    private var slots: [GRPCAnswerer.Answer?] = []
-    private var first = 0
-    /// The client has half-closed: once every answer is out, the call ends with OK.
+    private var waiting: [LoggedRequest] = []
+    private var waitingStart = 0
+    /// A message is with the engine now.
+    private(set) var deciding = false
+    /// The client has half-closed: once every message is answered, the call ends with OK.
     var clientDone = false
 
-    /// A place for the next message's answer.
-    mutating func open() -> Int {
-        slots.append(nil)
-        return slots.count - 1
+    mutating func enqueue(_ request: LoggedRequest) { waiting.append(request) }
+
+    /// The next message to decide, unless one is being decided.
+    mutating func nextToDecide() -> LoggedRequest? {
+        guard !deciding, waitingStart < waiting.count else { return nil }
+        deciding = true
+        defer {
+            waitingStart += 1
+            if waitingStart == waiting.count {
+                waiting.removeAll(keepingCapacity: true)
+                waitingStart = 0
+            }
+        }
+        return waiting[waitingStart]
     }
 
-    mutating func fill(_ ticket: Int, with answer: GRPCAnswerer.Answer) { slots[ticket] = answer }
+    mutating func decided() { deciding = false }
 
-    /// The next answer in order, if it has come.
-    mutating func takeReady() -> GRPCAnswerer.Answer? {
-        guard first < slots.count, let answer = slots[first] else { return nil }
-        slots[first] = nil
-        first += 1
-        return answer
-    }
-
-    var isEmpty: Bool { first == slots.count }
+    /// Nothing waits and nothing is being decided.
+    var isIdle: Bool { !deciding && waitingStart == waiting.count }
 }

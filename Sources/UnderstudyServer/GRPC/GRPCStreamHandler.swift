@@ -65,6 +65,15 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     private func start(_ headers: HPACKHeaders, context: ChannelHandlerContext) {
         let path = headers.first(name: ":path") ?? "/"
         schema = environment.grpc?.schema ?? ProtoSchema()
+        if let encoding = headers.first(name: "grpc-encoding"), encoding.lowercased() != "identity" {
+            // Messages go uncompressed; a client told so (grpc-accept-encoding) sends them that way.
+            var reply = GRPCReply(
+                status: .unimplemented,
+                statusMessage: "grpc-encoding \(encoding) is not supported; this server takes identity only")
+            reply.trailers = [("grpc-accept-encoding", "identity")]
+            end(reply, decision: nil, context: context)
+            return
+        }
         if GRPCReflection.paths.contains(path) {
             reflecting = true
             return
@@ -115,7 +124,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
         }
         if call.method.isBidirectional {
             pending.clientDone = true
-            drainBidirectional(context: context)
+            decideNext(call.method, context: context)
             return
         }
         let answerer = GRPCAnswerer(engine: environment.engine, schema: schema)
@@ -241,7 +250,9 @@ final class GRPCStreamHandler: ChannelInboundHandler {
         environment.engine.complete(decision, subEvents: messages + [GRPCSubEvents.status(reply)])
     }
 
-    static let responseHeaders: HPACKHeaders = [":status": "200", "content-type": "application/grpc"]
+    static let responseHeaders: HPACKHeaders = [
+        ":status": "200", "content-type": "application/grpc", "grpc-accept-encoding": "identity"
+    ]
 
     // MARK: Server reflection
 
@@ -262,38 +273,41 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     // MARK: Bidirectional calls
 
     private func decideBidirectional(_ message: JSONValue, call: GRPCCall, context: ChannelHandlerContext) {
+        pending.enqueue(requestBuilder(for: call)(message))
+        decideNext(call.method, context: context)
+    }
+
+    /// Sends the next waiting message to the engine, off the loop; its answer is written when it
+    /// comes back, then the next is sent.
+    private func decideNext(_ method: ProtoMethod, context: ChannelHandlerContext) {
+        guard !ended else { return }
+        guard let request = pending.nextToDecide() else {
+            if pending.clientDone, pending.isIdle { end(GRPCReply(status: .ok), decision: nil, context: context) }
+            return
+        }
         let answerer = GRPCAnswerer(engine: environment.engine, schema: schema)
-        let request = requestBuilder(for: call)(message)
-        let ticket = pending.open()
         let loop = context.eventLoop
         let handler = NIOLoopBound(self, eventLoop: loop)
         let bound = NIOLoopBound(context, eventLoop: loop)
         environment.offLoop.submit {
-            let answer = answerer.answer(one: request, method: call.method)
+            let answer = answerer.answer(one: request, method: method)
             loop.execute {
-                handler.value.pending.fill(ticket, with: answer)
-                handler.value.drainBidirectional(context: bound.value)
+                handler.value.pending.decided()
+                handler.value.writeBidirectional(answer, context: bound.value)
+                handler.value.decideNext(method, context: bound.value)
             }
         }
     }
 
-    /// Writes the answers that are ready, in the order their messages came; ends the call when
-    /// one fails, or when the client is done and every answer is out.
-    private func drainBidirectional(context: ChannelHandlerContext) {
-        while !ended, let answer = pending.takeReady() {
-            for decision in answer.passedOver { environment.engine.complete(decision) }
-            if answer.reply.status != .ok {
-                end(answer.reply, decision: answer.decision, context: context)
-                return
-            }
-            for message in answer.reply.messages {
-                sendReply(message.bytes, metadata: answer.reply.metadata, context: context)
-            }
-            complete(answer.decision, reply: answer.reply)
+    /// Writes one message's answer: its replies, or the status that ends the call.
+    private func writeBidirectional(_ answer: GRPCAnswerer.Answer, context: ChannelHandlerContext) {
+        for decision in answer.passedOver { environment.engine.complete(decision) }
+        guard !ended else { return complete(answer.decision, reply: answer.reply) }
+        if answer.reply.status != .ok { return end(answer.reply, decision: answer.decision, context: context) }
+        for message in answer.reply.messages {
+            sendReply(message.bytes, metadata: answer.reply.metadata, context: context)
         }
-        if !ended, pending.clientDone, pending.isEmpty {
-            end(GRPCReply(status: .ok), decision: nil, context: context)
-        }
+        complete(answer.decision, reply: answer.reply)
     }
 }
 

@@ -1,6 +1,7 @@
-"""grpcio (the C core) against `understudy serve` over h2c: stubs written as WireMock's gRPC
-extension writes them, and Understudy's streams. Messages are built from the same descriptor
-sets the server reads, with protobuf's dynamic message classes: no generated code."""
+"""grpcio (the C core) against `understudy serve` over h2c and h2 with TLS: stubs written as
+WireMock's gRPC extension writes them, and Understudy's streams. The client stubs are generated
+by protoc (grpcio-tools) from the extension's .proto files; a service added at run time is built
+from a descriptor with protobuf's dynamic message classes."""
 import glob
 import os
 import queue
@@ -24,8 +25,11 @@ for path in sorted(glob.glob(os.path.join(os.environ["GRPC_DESCRIPTORS"], "**", 
             pool.Add(file)
         except TypeError:
             pass  # a file both sets import (google/protobuf/*.proto)
-HelloRequest = message_factory.GetMessageClass(pool.FindMessageTypeByName("com.example.grpc.request.HelloRequest"))
-HelloResponse = message_factory.GetMessageClass(pool.FindMessageTypeByName("com.example.grpc.response.HelloResponse"))
+import ExampleServices_pb2_grpc as services  # noqa: E402 (generated into PYTHONPATH by the script)
+import transcoding_pb2  # noqa: E402
+import transcoding_pb2_grpc  # noqa: E402
+from request.helloRequest_pb2 import HelloRequest  # noqa: E402
+from response.helloResponse_pb2 import HelloResponse  # noqa: E402
 
 
 def stub(path, response, body=None, headers=None):
@@ -111,19 +115,21 @@ def test_metadata_is_matched_and_binary_metadata_reads_as_java_prints_it(channel
 
 def test_a_client_stream_is_answered_by_its_first_matching_message(channel):
     stub(SERVICE + "manyGreetingsOneReply", {"jsonBody": {"greeting": "Hi Rob"}}, body={"name": "Rob"})
-    call = channel.stream_unary(SERVICE + "manyGreetingsOneReply", HelloRequest.SerializeToString,
-                                HelloResponse.FromString)
+    greeter = services.GreetingServiceStub(channel)
     names = ["Tom", "Uri", "Rob", "Mark"]
-    assert call(iter([HelloRequest(name=n) for n in names])).greeting == "Hi Rob"
+    assert greeter.manyGreetingsOneReply(iter([HelloRequest(name=n) for n in names])).greeting == "Hi Rob"
+    # Nothing matches: WireMock's text.
+    with pytest.raises(grpc.RpcError) as failure:
+        greeter.manyGreetingsOneReply(iter([HelloRequest(name="Jeff")]))
+    assert failure.value.details() == "No matching stub mapping found for gRPC request"
 
 
 def test_a_server_stream_of_several_messages_then_a_status(channel):
     stub(SERVICE + "oneGreetingManyReplies", {
         "bodyChunks": [{"json": {"greeting": "one"}}, {"json": {"greeting": "two"}, "delayMilliseconds": 30},
                        {"json": {"greeting": "three"}}]})
-    call = channel.unary_stream(SERVICE + "oneGreetingManyReplies", HelloRequest.SerializeToString,
-                                HelloResponse.FromString)
-    assert [reply.greeting for reply in call(HelloRequest(name="Tom"))] == ["one", "two", "three"]
+    replies = services.GreetingServiceStub(channel).oneGreetingManyReplies(HelloRequest(name="Tom"))
+    assert [reply.greeting for reply in replies] == ["one", "two", "three"]
 
 
 def add_chat_service():
@@ -174,6 +180,17 @@ def test_a_bidirectional_call_is_answered_message_by_message(channel):
             turns.put(True)
     assert got == ["Hello Ann"]
     assert (failure.value.code(), failure.value.details()) == (grpc.StatusCode.INVALID_ARGUMENT, "no Mallory")
+
+
+def test_a_generated_bidirectional_stub(channel):
+    path = "/understudy.test.Transcoding/Talk"
+    stub(path, {"jsonBody": {"label": "re: {{jsonPath request.body '$.label'}}"}, "transformers": ["response-template"]})
+    talk = transcoding_pb2_grpc.TranscodingStub(channel).Talk
+    replies = talk(iter([transcoding_pb2.Inner(label=name) for name in ["a", "b", "c"]]))
+    assert [reply.label for reply in replies] == ["re: a", "re: b", "re: c"]
+    # One journal entry per message, in order.
+    bodies = [e["request"]["body"] for e in requests.get(f"{URL}/__admin/requests").json()["requests"]]
+    assert [json_format.Parse(b, transcoding_pb2.Inner()).label for b in reversed(bodies)] == ["a", "b", "c"]
 
 
 def test_an_unknown_method_is_unimplemented(channel):

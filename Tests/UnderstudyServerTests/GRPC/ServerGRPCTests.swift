@@ -246,6 +246,36 @@ import UnderstudyJSON
         }
     }
 
+    /// Bad input gets the status a real gRPC server gives, for that call only.
+    @Test func badInputEndsOnlyThatCall() async throws {
+        try await serve([Self.templated]) { _, client in
+            func status(_ bytes: [UInt8], _ headers: [(String, String)] = []) async throws -> (String?, String?) {
+                let exchange = try await client.send(
+                    "POST", GRPCTestCalls.greeting, headers: [("content-type", "application/grpc")] + headers,
+                    bytes: ByteBuffer(bytes: bytes))
+                let block = exchange.trailers ?? exchange.headers
+                return (block?.first(name: "grpc-status"), block?.first(name: "grpc-message")?.removingPercentEncoding)
+            }
+            // A length prefix past 4 MiB: refused before any of it is buffered.
+            let huge = try await status([0, 0x7f, 0xff, 0xff, 0xff, 1, 2, 3])
+            #expect(huge.0 == "8")
+            #expect(huge.1?.hasPrefix("gRPC message exceeds maximum size 4194304") == true)
+            // The compressed flag without an encoding.
+            let compressed = try await status([1, 0, 0, 0, 1, 0])
+            #expect(compressed.0 == "13")
+            #expect(compressed.1 == "Compressed-Flag bit is set, but no grpc-encoding header")
+            // An encoding this server does not take.
+            let gzip = try await status(GRPCMessageFramer.frame([]), [("grpc-encoding", "gzip")])
+            #expect(gzip.0 == "12")
+            // Bytes that are not a HelloRequest: field 1 is a string whose length runs past the end.
+            let invalid = try await status(GRPCMessageFramer.frame([0x0a, 0x09, 0x41]))
+            #expect(invalid.0 == "13")
+            #expect(invalid.1?.hasPrefix("Invalid protobuf byte sequence") == true)
+            // The connection is still serving.
+            #expect(try await GRPCTestCalls.call(client, GRPCTestCalls.greeting, [#"{"name":"Tom"}"#]).status == 0)
+        }
+    }
+
     @Test func resetReadsTheDescriptorFolderAgain() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("grpc-reset-\(UUID().uuidString)")
         let folder = root.appendingPathComponent("grpc")
