@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "UnderstudyJWT", targets: ["UnderstudyJWT"]),
         .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
         .library(name: "UnderstudyOpenAPITransport", targets: ["UnderstudyOpenAPITransport"]),
+        .library(name: "UnderstudyGRPCTransport", targets: ["UnderstudyGRPCTransport"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -31,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // gRPC's core for the in-process grpc-swift transport; its NIO transport only in the tests.
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
         // Only the StatusPoster example's tests use it, to run its generated client over URLSession.
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a plugin only.
@@ -121,6 +125,13 @@ let package = Package(
             ]),
         // A swift-openapi-runtime ClientTransport into a host's engine, for generated clients: no
         // URLSession, no socket. A product of its own, so only targets that want it compile the runtime.
+        // A grpc-swift 2 ClientTransport into any StubEngineHost: gRPC calls answered in-process.
+        .target(
+            name: "UnderstudyGRPCTransport",
+            dependencies: [
+                "UnderstudyGRPC", "UnderstudyCore",
+                .product(name: "GRPCCore", package: "grpc-swift-2")
+            ]),
         .target(
             name: "UnderstudyOpenAPITransport",
             dependencies: [
@@ -241,6 +252,14 @@ let package = Package(
         .testTarget(
             name: "UnderstudyAdminTests", dependencies: ["UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON"]),
         .testTarget(name: "UnderstudyGRPCTests", dependencies: ["UnderstudyGRPC", "UnderstudyCore", "UnderstudyJSON"]),
+        // grpc-swift 2 clients against a host, over the socket and in-process, by the same test.
+        .testTarget(
+            name: "UnderstudyGRPCTransportTests",
+            dependencies: [
+                "UnderstudyGRPCTransport", "Understudy", "UnderstudyGRPC", "UnderstudyJSON",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport")
+            ]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [

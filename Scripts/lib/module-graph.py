@@ -27,6 +27,7 @@ TABLE = {
     "UnderstudyRecording": ["UnderstudyServer"],
     "UnderstudyOpenAPI": ["UnderstudyCore"],
     "UnderstudyOpenAPITransport": ["UnderstudyCore"],
+    "UnderstudyGRPCTransport": ["UnderstudyGRPC"],
     "UnderstudyJWT": ["UnderstudyTemplating"],
     # The command: all of the above but the test API.
     "UnderstudyCLI": ["UnderstudyServer", "UnderstudyTLS", "UnderstudyRecording", "UnderstudyOpenAPI", "UnderstudyJWT"],

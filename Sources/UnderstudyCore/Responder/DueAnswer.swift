@@ -1,12 +1,15 @@
 import Foundation
-import UnderstudyCore
 
 /// Waits, without blocking a thread, until a decision's answer is due: past its gate, then its
-/// delay. The journal entry is completed at that moment, as every transport completes it.
-enum DueAnswer {
+/// delay (on the engine's manual clock when it has one). The socketless transports (OpenAPI's,
+/// gRPC's) share it.
+package enum DueAnswer {
     /// Returns false when the in-process host went offline first (its requests in flight drop).
-    static func wait(
-        for decision: ServeDecision, engine: StubEngine, connectivity: InProcessConnectivity?
+    /// - Parameter completing: complete the journal entry when the answer is due, as a transport
+    ///   that sends a whole answer at once does; a streaming one completes it after the stream.
+    package static func wait(
+        for decision: ServeDecision, engine: StubEngine, connectivity: InProcessConnectivity?,
+        completing: Bool = true
     ) async -> Bool {
         let id = decision.eventID
         defer { connectivity?.finish(id) }
@@ -15,7 +18,7 @@ enum DueAnswer {
             connectivity?.track(id) { once.resume(false) }
             let delay = decision.delay
             let due: @Sendable () -> Void = {
-                InProcessExchange.complete(decision, engine: engine)
+                if completing { InProcessExchange.complete(decision, engine: engine) }
                 once.resume(true)
             }
             let proceed: @Sendable () -> Void = {
