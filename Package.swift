@@ -187,6 +187,14 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio")
             ],
             path: "Benchmarks/WebSocketEchoBench"),
+        // The gRPC baseline: a bare grpc-swift 2 server answering the benchmark's calls (Scripts/bench-grpc.sh).
+        .executableTarget(
+            name: "BareGRPCServer",
+            dependencies: [
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport")
+            ],
+            path: "Benchmarks/BareGRPCServer"),
         // Server-sent event streams at scale (10,000 held, 1,000 ticking) beside a bare SwiftNIO SSE server.
         .executableTarget(
             name: "SSEStreamsBench",

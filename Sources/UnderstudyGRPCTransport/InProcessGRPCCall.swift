@@ -76,7 +76,7 @@ struct InProcessGRPCCall: Sendable {
         let printer = ProtoJSONPrinter(schema: schema)
         for message in reply.messages {
             if message.delay > .zero { await sleep(message.delay) }
-            let json = (try? printer.json(message.bytes, type: method.outputType)) ?? .null
+            let json = message.json ?? (try? printer.json(message.bytes, type: method.outputType)) ?? .null
             sent.append(GRPCSubEvents.sent(json, index: sent.count))
             responses.yield(.message(message.bytes))
         }

@@ -13,6 +13,8 @@ package struct GRPCReply: Sendable {
     package struct Message: Sendable {
         package var bytes: [UInt8]
         package var delay: Duration
+        /// The JSON the stub wrote it as, for the journal; nil for a message given as bytes.
+        package var json: JSONValue? = nil
     }
 
     package var metadata: [(name: String, value: String)]
@@ -91,19 +93,24 @@ package struct GRPCReply: Sendable {
             if case .chunks(let chunks) = decision.stream {
                 for (index, chunk) in chunks.enumerated() {
                     let bytes: [UInt8]
+                    var written: JSONValue?
                     switch chunk.content {
-                    case .json(let json):
-                        bytes = try parser.bytes(json, type: method.outputType, at: "/bodyChunks/\(index)")
-                    case .text(let text):
-                        bytes = try parser.bytes(
-                            try JSONParser.parse(text), type: method.outputType, at: "/bodyChunks/\(index)")
-                    case .bytes(let data): bytes = [UInt8](data)  // the message's own protobuf bytes
+                    case .json(let json): written = json
+                    case .text(let text): written = try JSONParser.parse(text)
+                    case .bytes: written = nil
                     }
-                    messages.append(Message(bytes: bytes, delay: .milliseconds(chunk.delayMilliseconds ?? 0)))
+                    if let written {
+                        bytes = try parser.bytes(written, type: method.outputType, at: "/bodyChunks/\(index)")
+                    } else {
+                        bytes = [UInt8](chunk.bytes)  // the message's own protobuf bytes
+                    }
+                    messages.append(
+                        Message(bytes: bytes, delay: .milliseconds(chunk.delayMilliseconds ?? 0), json: written))
                 }
             } else if status == .ok {
                 let json = try JSONParser.parse(decision.body)
-                messages.append(Message(bytes: try parser.bytes(json, type: method.outputType), delay: .zero))
+                messages.append(
+                    Message(bytes: try parser.bytes(json, type: method.outputType), delay: .zero, json: json))
             }
         } catch {
             self.init(

@@ -5,10 +5,9 @@ import UnderstudyJSON
 /// What a gRPC call adds to its journal entry.
 package enum GRPCSubEvents {
     /// One reply message as it went out, in JSON form: `{"index": 0, "message": {…}, "sentAt": "…"}`.
-    package static func sent(_ message: JSONValue, index: Int) -> SubEvent {
+    package static func sent(_ message: JSONValue, index: Int, at stamp: String = ISO8601.string(Date())) -> SubEvent {
         SubEvent(
-            type: SubEvent.Kind.grpcMessage,
-            data: ["index": .int(index), "message": message, "sentAt": .string(ISO8601.string(Date()))])
+            type: SubEvent.Kind.grpcMessage, data: ["index": .int(index), "message": message, "sentAt": .string(stamp)])
     }
 
     /// How the call ended: `{"status": "NOT_FOUND", "code": 5, "message": "…", "messagesSent": 2}`.

@@ -180,42 +180,78 @@ final class GRPCStreamHandler: ChannelInboundHandler {
 
     /// Writes the reply's messages, each after its own delay, then its status.
     private func write(_ reply: GRPCReply, decision: ServeDecision?, context: ChannelHandlerContext) {
-        var remaining = reply.messages[...]
-        func next() {
-            guard !ended else { return complete(decision, reply: reply) }
-            guard let message = remaining.first else { return end(reply, decision: decision, context: context) }
-            remaining = remaining.dropFirst()
-            let sendIt = {
-                self.sendReply(message.bytes, metadata: reply.metadata, context: context)
-                next()
-            }
-            if message.delay > .zero {
-                let bound = NIOLoopBound(sendIt, eventLoop: context.eventLoop)
-                context.eventLoop.scheduleTask(in: TimeAmount(message.delay)) { bound.value() }
-            } else {
-                sendIt()
-            }
-        }
-        next()
+        writeMessages(reply, from: 0, waited: false, decision: decision, context: context)
     }
 
-    /// Sends a stub's reply message and notes it for the journal.
-    private func sendReply(_ bytes: [UInt8], metadata: [(name: String, value: String)], context: ChannelHandlerContext)
-    {
-        guard !ended else { return }
-        let json = call.flatMap { try? ProtoJSONPrinter(schema: schema).json(bytes, type: $0.method.outputType) }
-        sent.append(GRPCSubEvents.sent(json ?? .null, index: sent.count))
-        sendMessage(bytes, metadata: metadata, context: context)
+    /// Writes the messages from `start` on: those due at once go out together, packed into as
+    /// few DATA frames as their size allows (as grpc-swift's own writer packs them); at a message
+    /// with a delay, flushes and comes back when it is due. Then the status.
+    private func writeMessages(
+        _ reply: GRPCReply, from start: Int, waited: Bool, decision: ServeDecision?, context: ChannelHandlerContext
+    ) {
+        // One time stamp for the messages that go out together.
+        let stamp = ISO8601.string(Date())
+        var batch = context.channel.allocator.buffer(capacity: 0)
+        var index = start
+        while index < reply.messages.count {
+            guard !ended else { return complete(decision, reply: reply) }
+            let message = reply.messages[index]
+            if message.delay > .zero, !(waited && index == start) {
+                sendBatch(&batch, metadata: reply.metadata, context: context)
+                context.flush()
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                let next = index
+                context.eventLoop.scheduleTask(in: TimeAmount(message.delay)) {
+                    handler.value.writeMessages(
+                        reply, from: next, waited: true, decision: decision, context: bound.value)
+                }
+                return
+            }
+            add(message, to: &batch, stamp: stamp)
+            if batch.readableBytes >= Self.batchBytes { sendBatch(&batch, metadata: reply.metadata, context: context) }
+            index += 1
+        }
+        sendBatch(&batch, metadata: reply.metadata, context: context)
+        end(reply, decision: decision, context: context)
+    }
+
+    /// How many bytes of messages go in one write (NIO cuts them into frames the peer allows).
+    static let batchBytes = 64 * 1024
+
+    /// Adds a stub's reply message to `batch`, length-prefixed, and notes it for the journal.
+    private func add(_ message: GRPCReply.Message, to batch: inout ByteBuffer, stamp: String) {
+        let json =
+            message.json
+            ?? call.flatMap { try? ProtoJSONPrinter(schema: schema).json(message.bytes, type: $0.method.outputType) }
+        sent.append(GRPCSubEvents.sent(json ?? .null, index: sent.count, at: stamp))
+        batch.writeInteger(UInt8(0))
+        batch.writeInteger(UInt32(message.bytes.count))
+        batch.writeBytes(message.bytes)
+    }
+
+    /// Writes what `batch` holds as one DATA frame (after the response headers), unflushed.
+    private func sendBatch(
+        _ batch: inout ByteBuffer, metadata: [(name: String, value: String)], context: ChannelHandlerContext
+    ) {
+        guard !ended, batch.readableBytes > 0 else { return }
+        sendHeadersIfNeeded(metadata, context: context)
+        context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(batch)))), promise: nil)
+        batch = context.channel.allocator.buffer(capacity: 0)
     }
 
     private func sendMessage(
-        _ bytes: [UInt8], metadata: [(name: String, value: String)], context: ChannelHandlerContext
+        _ bytes: [UInt8], metadata: [(name: String, value: String)], flush: Bool = true,
+        context: ChannelHandlerContext
     ) {
         guard !ended else { return }
         sendHeadersIfNeeded(metadata, context: context)
         var buffer = context.channel.allocator.buffer(capacity: bytes.count + 5)
-        buffer.writeBytes(GRPCMessageFramer.frame(bytes))
-        context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(buffer)))), promise: nil)
+        buffer.writeInteger(UInt8(0))
+        buffer.writeInteger(UInt32(bytes.count))
+        buffer.writeBytes(bytes)
+        let frame = wrapOutboundOut(.data(.init(data: .byteBuffer(buffer))))
+        if flush { context.writeAndFlush(frame, promise: nil) } else { context.write(frame, promise: nil) }
     }
 
     private func sendHeadersIfNeeded(_ metadata: [(name: String, value: String)], context: ChannelHandlerContext) {
@@ -304,9 +340,11 @@ final class GRPCStreamHandler: ChannelInboundHandler {
         for decision in answer.passedOver { environment.engine.complete(decision) }
         guard !ended else { return complete(answer.decision, reply: answer.reply) }
         if answer.reply.status != .ok { return end(answer.reply, decision: answer.decision, context: context) }
-        for message in answer.reply.messages {
-            sendReply(message.bytes, metadata: answer.reply.metadata, context: context)
-        }
+        let stamp = ISO8601.string(Date())
+        var batch = context.channel.allocator.buffer(capacity: 0)
+        for message in answer.reply.messages { add(message, to: &batch, stamp: stamp) }
+        sendBatch(&batch, metadata: answer.reply.metadata, context: context)
+        context.flush()
         complete(answer.decision, reply: answer.reply)
     }
 }

@@ -10,7 +10,7 @@ import time
 import grpc
 import pytest
 import requests
-from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+from google.protobuf import any_pb2, descriptor_pb2, descriptor_pool, empty_pb2, json_format, message_factory
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
 URL = os.environ["UNDERSTUDY_URL"]
@@ -85,8 +85,14 @@ def test_a_miss_is_unimplemented_with_wiremocks_text(channel):
 
 
 @pytest.mark.parametrize("http,code,text", [
+    (400, grpc.StatusCode.INTERNAL, "Bad Request"),
     (401, grpc.StatusCode.UNAUTHENTICATED, "You are not authorized to access this resource"),
+    (403, grpc.StatusCode.PERMISSION_DENIED, "You are not authorized to access this resource"),
+    (404, grpc.StatusCode.UNIMPLEMENTED, "No matching stub mapping found for gRPC request"),
+    (429, grpc.StatusCode.UNAVAILABLE, "Too many requests"),
+    (502, grpc.StatusCode.UNAVAILABLE, "Bad Gateway"),
     (503, grpc.StatusCode.UNAVAILABLE, "Service Unavailable"),
+    (504, grpc.StatusCode.UNAVAILABLE, "Gateway Timeout"),
 ])
 def test_an_http_status_becomes_a_grpc_status(channel, http, code, text):
     stub(SERVICE + "greeting", {"status": http})
@@ -226,3 +232,36 @@ def test_server_reflection_lists_services_and_serves_their_descriptors(channel):
     assert remote.FindEnumTypeByName("com.example.grpc.request.models.Sentiment").values_by_name["ANGRY"].number == 2
     with pytest.raises(KeyError):
         remote.FindMessageTypeByName("com.example.grpc.NoSuchThing")
+
+
+def test_imported_types_any_and_empty(channel):
+    stub(SERVICE + "oneGreetingEmptyReply", {"body": "{\n}"})
+    stub(SERVICE + "greetingAnyRequest", {"jsonBody": {"greeting": "Hiya"}})
+    stub(SERVICE + "greetingAnyResponse", {"jsonBody": {
+        "@type": "type.googleapis.com/com.example.grpc.response.HelloResponse", "greeting": "Hiya"}})
+    empty = channel.unary_unary(SERVICE + "oneGreetingEmptyReply", HelloRequest.SerializeToString,
+                                empty_pb2.Empty.FromString)
+    assert empty(HelloRequest(name="Tom")) == empty_pb2.Empty()
+    packed = any_pb2.Any()
+    packed.Pack(HelloRequest(name="Tom"))
+    any_request = channel.unary_unary(SERVICE + "greetingAnyRequest", any_pb2.Any.SerializeToString,
+                                      HelloResponse.FromString)
+    assert any_request(packed).greeting == "Hiya"
+    any_response = channel.unary_unary(SERVICE + "greetingAnyResponse", HelloRequest.SerializeToString,
+                                       any_pb2.Any.FromString)
+    reply = any_response(HelloRequest(name="Tom"))
+    assert reply.type_url == "type.googleapis.com/com.example.grpc.response.HelloResponse"
+    unpacked = HelloResponse()
+    assert reply.Unpack(unpacked) and unpacked.greeting == "Hiya"
+
+
+def test_verification_through_the_admin_api(channel):
+    # What WireMockGrpcService.verify(...).withRequestMessage(equalToJson(...)) asks WireMock.
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "Hi"}})
+    greeter = services.GreetingServiceStub(channel)
+    for _ in range(2):
+        greeter.greeting(HelloRequest(name="Peter"))
+    def count(name):
+        pattern = {"method": "POST", "urlPath": SERVICE + "greeting", "bodyPatterns": [{"equalToJson": {"name": name}}]}
+        return requests.post(f"{URL}/__admin/requests/count", json=pattern).json()["count"]
+    assert (count("Peter"), count("Chris")) == (2, 0)
