@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import UnderstudyGRPC
 
-@Suite struct DescriptorSetReaderTests {
+@Suite(
+    .enabled(if: RealWorldDescriptors.isAvailable || RealWorldDescriptors.isRequired, "needs ../shared/realworld/grpc"))
+struct DescriptorSetReaderTests {
     @Test func readsWireMocksGreetingAndBookingServices() throws {
         let schema = try RealWorldDescriptors.schema()
         let greeting = try #require(schema.method(path: "/com.example.grpc.GreetingService/greeting"))

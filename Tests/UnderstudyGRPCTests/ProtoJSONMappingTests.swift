@@ -5,7 +5,9 @@ import UnderstudyJSON
 
 /// The proto3 JSON mapping both ways, on the extension's own message types and on bytes written
 /// by hand from protobuf's encoding guide (so the codec is not only checked against itself).
-@Suite struct ProtoJSONMappingTests {
+@Suite(
+    .enabled(if: RealWorldDescriptors.isAvailable || RealWorldDescriptors.isRequired, "needs ../shared/realworld/grpc"))
+struct ProtoJSONMappingTests {
     let schema: ProtoSchema
     init() throws { schema = try RealWorldDescriptors.schema() }
 

@@ -26,6 +26,10 @@ enum GRPCTestCalls {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/realworld/grpc/wiremock-grpc-extension/grpc")
 
+    /// See RealWorldDescriptors in UnderstudyGRPCTests: skipped on a clone without the shared data.
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: descriptors.path) }
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_REALWORLD"] == "1" }
+
     static let greeting = "/com.example.grpc.GreetingService/greeting"
     static let many = "/com.example.grpc.GreetingService/manyGreetingsOneReply"
     static let replies = "/com.example.grpc.GreetingService/oneGreetingManyReplies"

@@ -14,7 +14,8 @@ import UnderstudyJSON
 /// gRPC calls on the server's HTTP/2 port, with WireMock's gRPC extension's own descriptor sets
 /// and the cases of its acceptance tests (GrpcAcceptanceTest, RequestHeadersAcceptanceTest),
 /// then what Understudy adds: streams of replies, whole-stream matching, bidirectional calls.
-@Suite struct ServerGRPCTests {
+@Suite(.enabled(if: GRPCTestCalls.isAvailable || GRPCTestCalls.isRequired, "needs ../shared/realworld/grpc"))
+struct ServerGRPCTests {
     static let templated = """
         {"request":{"method":"POST","urlPath":"/com.example.grpc.GreetingService/greeting"},
          "response":{"status":200,"jsonBody":{"greeting":"Hello {{jsonPath request.body '$.name'}}"},
