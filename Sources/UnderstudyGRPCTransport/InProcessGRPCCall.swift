@@ -19,8 +19,16 @@ struct InProcessGRPCCall: Sendable {
 
     func serve(_ requests: AsyncThrowingStream<RPCRequestPart<[UInt8]>, any Error>) async {
         guard !isOffline() else { return end(Self.offline) }
-        guard let method = schema.method(path: path) else { return end(GRPCAnswerer.unknownMethod(path)) }
         let answerer = GRPCAnswerer(engine: engine, schema: schema)
+        guard let method = schema.method(path: path) else {
+            // Journalled like any request, with its near misses, as the server does.
+            let answer = answerer.answerUnknown(
+                LoggedRequest(method: "POST", url: path, host: "in-process", port: 0, protocolVersion: "HTTP/2.0"))
+            if let decision = answer.decision {
+                engine.complete(decision, subEvents: [GRPCSubEvents.status(answer.reply)])
+            }
+            return end(answer.reply)
+        }
         let printer = ProtoJSONPrinter(schema: schema)
         var call = GRPCCall(method: method, metadata: HeaderFields())
         var sentHeaders = false

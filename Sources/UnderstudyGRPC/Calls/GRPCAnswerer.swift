@@ -75,6 +75,25 @@ package struct GRPCAnswerer: Sendable {
         return Answer(reply: GRPCReply(decision, method: method, schema: schema), decision: decision)
     }
 
+    /// A call whose method no descriptor declares: journalled like any request (so it is on the
+    /// dashboard and in `/__admin/requests/unmatched`, with its near misses, a misspelt method
+    /// among them), and answered UNIMPLEMENTED as grpc-java words it, naming the closest stub; or,
+    /// when a stub does match the path, saying that its descriptor set is missing.
+    package func answerUnknown(_ request: LoggedRequest) -> Answer {
+        guard let decision = engine.decide(request, capabilities: Self.capabilities).run() else {
+            return Answer(reply: Self.unknownMethod(request.path))
+        }
+        var reply = Self.unknownMethod(request.path)
+        if let stub = decision.stub {
+            reply.statusMessage +=
+                "; the stub \(stub.name ?? stub.id.lowercasedString) matches it, but its reply"
+                + " cannot be encoded without the method's descriptor set"
+        } else if let closest = decision.nearMisses.first?.stub {
+            reply.trailers = [("understudy-closest-stub", closest.name ?? closest.id.lowercasedString)]
+        }
+        return Answer(reply: reply, decision: decision)
+    }
+
     /// The status for a call whose method no descriptor declares, as grpc-java words it.
     package static func unknownMethod(_ path: String) -> GRPCReply {
         let name = path.hasPrefix("/") ? String(path.dropFirst()) : path

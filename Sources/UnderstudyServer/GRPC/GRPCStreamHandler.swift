@@ -32,6 +32,8 @@ final class GRPCStreamHandler: ChannelInboundHandler {
     private var pending = BidirectionalQueue()
     /// A server reflection call: answered from the descriptors, not the stubs, and not journalled.
     private var reflecting = false
+    /// A call to an unknown method is being journalled: what the client sends meanwhile is ignored.
+    private var unknownPending = false
     /// The reply messages sent for the decision being written, for its journal entry.
     private var sent: [SubEvent] = []
 
@@ -79,7 +81,21 @@ final class GRPCStreamHandler: ChannelInboundHandler {
             return
         }
         guard let method = schema.method(path: path) else {
-            end(GRPCAnswerer.unknownMethod(path), decision: nil, context: context)
+            // Journalled as a request with no body (the message cannot be read without a descriptor).
+            let request = LoggedRequest(
+                method: "POST", url: path, scheme: environment.scheme, host: addresses.boundHost,
+                port: addresses.boundPort, clientIP: addresses.clientIP,
+                headers: GRPCMetadata.headers(headers.map { ($0.name, $0.value) }), protocolVersion: "HTTP/2.0",
+                clientCertificateSubject: addresses.clientCertificateSubject)
+            let answerer = GRPCAnswerer(engine: environment.engine, schema: schema)
+            let loop = context.eventLoop
+            let handler = NIOLoopBound(self, eventLoop: loop)
+            let bound = NIOLoopBound(context, eventLoop: loop)
+            environment.offLoop.submit {
+                let answer = answerer.answerUnknown(request)
+                loop.execute { handler.value.end(answer.reply, decision: answer.decision, context: bound.value) }
+            }
+            unknownPending = true
             return
         }
         call = GRPCCall(method: method, metadata: GRPCMetadata.headers(headers.map { ($0.name, $0.value) }))
@@ -87,6 +103,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
 
     private func read(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         if reflecting { return reflect(buffer, context: context) }
+        if unknownPending { return }
         guard !ended, var call else { return }
         receivedBytes += buffer.readableBytes
         framer.append(buffer.readableBytesView)
@@ -115,6 +132,7 @@ final class GRPCStreamHandler: ChannelInboundHandler {
 
     private func clientFinished(context: ChannelHandlerContext) {
         if reflecting, !ended { return end(GRPCReply(status: .ok), decision: nil, context: context) }
+        if unknownPending { return }
         guard !ended, let call else { return }
         if framer.hasPartialMessage {
             end(

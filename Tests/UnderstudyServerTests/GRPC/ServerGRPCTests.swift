@@ -229,7 +229,7 @@ struct ServerGRPCTests {
     }
 
     @Test func anUnknownMethodIsUnimplementedAndAStreamErrorLeavesTheConnection() async throws {
-        try await serve([Self.templated]) { _, client in
+        try await serve([Self.templated]) { server, client in
             let exchange = try await client.send(
                 "POST", "/com.example.grpc.NoSuchService/nothing", headers: [("content-type", "application/grpc")],
                 bytes: ByteBuffer(bytes: GRPCMessageFramer.frame([])))
@@ -237,6 +237,17 @@ struct ServerGRPCTests {
             #expect(
                 exchange.headers?.first(name: "grpc-message")?.removingPercentEncoding?.hasPrefix(
                     "Method not found: com.example.grpc.NoSuchService/nothing") == true)
+            // Journalled as a miss, so it is on the dashboard and among the unmatched requests, and
+            // a misspelt method is answered with the stub it nearly hit.
+            #expect(
+                server.engine.journal.events.contains {
+                    $0.request.url == "/com.example.grpc.NoSuchService/nothing" && !$0.wasMatched
+                })
+            let typo = try await client.send(
+                "POST", "/com.example.grpc.GreetingService/greting", headers: [("content-type", "application/grpc")],
+                bytes: ByteBuffer(bytes: GRPCMessageFramer.frame([])))
+            #expect(typo.headers?.first(name: "grpc-status") == "12")
+            #expect(typo.headers?.first(name: "understudy-closest-stub") != nil)
             // Half a message, then the end: INTERNAL for that call only.
             let broken = try await client.send(
                 "POST", GRPCTestCalls.greeting, headers: [("content-type", "application/grpc")],
