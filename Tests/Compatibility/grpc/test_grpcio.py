@@ -265,3 +265,51 @@ def test_verification_through_the_admin_api(channel):
         pattern = {"method": "POST", "urlPath": SERVICE + "greeting", "bodyPatterns": [{"equalToJson": {"name": name}}]}
         return requests.post(f"{URL}/__admin/requests/count", json=pattern).json()["count"]
     assert (count("Peter"), count("Chris")) == (2, 0)
+
+
+@pytest.mark.parametrize("http,code", [(401, grpc.StatusCode.UNAUTHENTICATED), (404, grpc.StatusCode.UNIMPLEMENTED)])
+def test_a_client_stream_gets_the_error_its_messages_got(channel, http, code):
+    greeter = services.GreetingServiceStub(channel)
+    stub(SERVICE + "manyGreetingsOneReply", {"headers": {"grpc-status-name": "INVALID_ARGUMENT",
+                                                         "grpc-status-reason": "Jerf is not a valid name"}},
+         body={"name": "Jerf"})
+    with pytest.raises(grpc.RpcError) as failure:
+        greeter.manyGreetingsOneReply(iter([HelloRequest(name=n) for n in ["Tom", "Jerf", "Rob"]]))
+    assert (failure.value.code(), failure.value.details()) == (grpc.StatusCode.INVALID_ARGUMENT,
+                                                                "Jerf is not a valid name")
+    # A stub that answers only an HTTP status, for every message: that status's row of the table.
+    requests.post(f"{URL}/__admin/reset").raise_for_status()
+    stub(SERVICE + "manyGreetingsOneReply", {"status": http})
+    with pytest.raises(grpc.RpcError) as failure:
+        greeter.manyGreetingsOneReply(iter([HelloRequest(name=n) for n in ["Tom", "Jerf", "Rob"]]))
+    assert failure.value.code() == code
+
+
+def test_a_fault_is_unknown(channel):
+    stub(SERVICE + "greeting", {"fault": "CONNECTION_RESET_BY_PEER"})
+    with pytest.raises(grpc.RpcError) as failure:
+        unary(channel, "greeting")(HelloRequest(name="Tom"))
+    assert failure.value.code() == grpc.StatusCode.UNKNOWN
+
+
+def test_one_services_stubs_and_requests_are_removed_as_the_extensions_client_does(channel):
+    # WireMockGrpcService.removeAllStubs() and resetRequests() are admin API calls.
+    another = "/com.example.grpc.AnotherGreetingService/"
+    stub(SERVICE + "greeting", {"jsonBody": {"greeting": "Hi"}})
+    stub(another + "anotherGreeting", {"jsonBody": {"greeting": "Hello"}})
+    greeter = services.GreetingServiceStub(channel)
+    other = services.AnotherGreetingServiceStub(channel)
+    greeter.greeting(HelloRequest(name="Tom"))
+    other.anotherGreeting(HelloRequest(name="Tom"))
+    for mapping in requests.get(f"{URL}/__admin/mappings").json()["mappings"]:
+        if mapping["request"].get("urlPath", "").startswith(SERVICE):
+            requests.delete(f"{URL}/__admin/mappings/{mapping['id']}").raise_for_status()
+    removed = requests.post(f"{URL}/__admin/requests/remove",
+                            json={"method": "POST", "urlPathPattern": SERVICE + ".+"})
+    removed.raise_for_status()
+    with pytest.raises(grpc.RpcError):
+        greeter.greeting(HelloRequest(name="Tom"))
+    assert other.anotherGreeting(HelloRequest(name="Tom")).greeting == "Hello"
+    urls = [e["request"]["url"] for e in requests.get(f"{URL}/__admin/requests").json()["requests"]]
+    assert urls.count(another + "anotherGreeting") == 2
+    assert urls.count(SERVICE + "greeting") == 1  # the call after the reset, unmatched
