@@ -11,9 +11,12 @@ import UnderstudyJSON
 /// ``GRPCAnswerer`` decide it off the event loop once the client has sent all it will, then
 /// writes the reply messages (each after its delay) and the status in the trailers.
 ///
-/// A bidirectional call is answered message by message instead: each message is decided as it
-/// arrives and its replies go out at once, in order; the call ends with OK when the client
-/// half-closes, or with the first status other than OK.
+/// A bidirectional call is answered message by message instead: its messages are decided one
+/// at a time in the order they came (``BidirectionalQueue``), each one's replies going out as soon
+/// as it is decided; the call ends with OK when the client has half-closed and every message is
+/// answered, or with the first status other than OK. A call to a method no descriptor declares is
+/// journalled as a miss and answered UNIMPLEMENTED; a server reflection call is answered from the
+/// descriptors and not journalled.
 final class GRPCStreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame.FramePayload
     typealias OutboundOut = HTTP2Frame.FramePayload
