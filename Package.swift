@@ -52,7 +52,7 @@ let package = Package(
         // The WireMock admin API and HAR export over a stub engine: requests in, responses out; no NIO.
         .target(name: "UnderstudyAdmin", dependencies: ["UnderstudyCore", "UnderstudyJSON"]),
         // gRPC without NIO: descriptor sets, protobuf's binary and JSON forms, calls as requests.
-        .target(name: "UnderstudyGRPC", dependencies: ["UnderstudyCore", "UnderstudyJSON"]),
+        .target(name: "UnderstudyGRPC", dependencies: ["UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating"]),
         // A SwiftNIO HTTP/1.1, HTTP/2 and WebSocket server for a stub engine, serving the admin API.
         .target(
             name: "UnderstudyServer",
@@ -242,6 +242,8 @@ let package = Package(
         .target(name: "SocketSupport", path: "Tests/Support/SocketSupport"),
         // One seeded generator for every test target's random corpora.
         .target(name: "RandomSupport", path: "Tests/Support/RandomSupport"),
+        // Where the shared real-world gRPC data is, for the test targets that read it in place.
+        .target(name: "RealWorldSupport", path: "Tests/Support/RealWorldSupport"),
         .testTarget(name: "UnderstudyJSONTests", dependencies: ["UnderstudyJSON", "RandomSupport"]),
         .testTarget(name: "UnderstudyXMLTests", dependencies: ["UnderstudyXML"]),
         .testTarget(name: "UnderstudyTemplatingTests", dependencies: ["UnderstudyTemplating", "RandomSupport"]),
@@ -259,19 +261,22 @@ let package = Package(
         // The admin API as values: requests in, responses out; no server, no NIO.
         .testTarget(
             name: "UnderstudyAdminTests", dependencies: ["UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON"]),
-        .testTarget(name: "UnderstudyGRPCTests", dependencies: ["UnderstudyGRPC", "UnderstudyCore", "UnderstudyJSON"]),
+        .testTarget(
+            name: "UnderstudyGRPCTests",
+            dependencies: ["UnderstudyGRPC", "UnderstudyCore", "UnderstudyJSON", "RealWorldSupport"]),
         // grpc-swift 2 clients against a host, over the socket and in-process, by the same test.
         .testTarget(
             name: "UnderstudyGRPCTransportTests",
             dependencies: [
-                "UnderstudyGRPCTransport", "Understudy", "UnderstudyGRPC", "UnderstudyJSON",
+                "UnderstudyGRPCTransport", "Understudy", "UnderstudyGRPC", "UnderstudyJSON", "RealWorldSupport",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport")
             ]),
         .testTarget(
             name: "UnderstudyServerTests",
             dependencies: [
-                "UnderstudyServer", "UnderstudyAdmin", "UnderstudyGRPC", "UnderstudyCore", "UnderstudyJSON",
+                "UnderstudyServer", "UnderstudyAdmin", "UnderstudyGRPC", "RealWorldSupport", "UnderstudyCore",
+                "UnderstudyJSON",
                 "SocketSupport",
                 "RandomSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -295,7 +300,7 @@ let package = Package(
         .testTarget(
             name: "UnderstudyTests",
             dependencies: [
-                "Understudy", "UnderstudyCore", "UnderstudyJSON", "ProcessSupport", "SocketSupport",
+                "Understudy", "UnderstudyCore", "UnderstudyJSON", "ProcessSupport", "SocketSupport", "RealWorldSupport",
                 // A small WebSocket client for the message-stub tests (URLSession has none on Linux).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio")

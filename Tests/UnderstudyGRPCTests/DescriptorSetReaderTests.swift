@@ -1,9 +1,9 @@
 import Foundation
+import RealWorldSupport
 import Testing
 import UnderstudyGRPC
 
-@Suite(
-    .enabled(if: RealWorldDescriptors.isAvailable || RealWorldDescriptors.isRequired, "needs ../shared/realworld/grpc"))
+@Suite(.enabled(if: RealWorldGRPC.isUsable, "needs ../shared/realworld/grpc"))
 struct DescriptorSetReaderTests {
     @Test func readsWireMocksGreetingAndBookingServices() throws {
         let schema = try RealWorldDescriptors.schema()

@@ -1,10 +1,10 @@
+import RealWorldSupport
 import Testing
 import UnderstudyGRPC
 
 /// Server reflection's answers, read back field by field (grpcio-reflection's client checks the
 /// same over a socket in Scripts/grpc-clients.sh).
-@Suite(
-    .enabled(if: RealWorldDescriptors.isAvailable || RealWorldDescriptors.isRequired, "needs ../shared/realworld/grpc"))
+@Suite(.enabled(if: RealWorldGRPC.isUsable, "needs ../shared/realworld/grpc"))
 struct GRPCReflectionTests {
     let schema: ProtoSchema
     init() throws { schema = try RealWorldDescriptors.schema() }

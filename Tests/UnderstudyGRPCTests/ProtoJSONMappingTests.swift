@@ -1,12 +1,12 @@
 import Foundation
+import RealWorldSupport
 import Testing
 import UnderstudyGRPC
 import UnderstudyJSON
 
 /// The proto3 JSON mapping both ways, on the extension's own message types and on bytes written
 /// by hand from protobuf's encoding guide (so the codec is not only checked against itself).
-@Suite(
-    .enabled(if: RealWorldDescriptors.isAvailable || RealWorldDescriptors.isRequired, "needs ../shared/realworld/grpc"))
+@Suite(.enabled(if: RealWorldGRPC.isUsable, "needs ../shared/realworld/grpc"))
 struct ProtoJSONMappingTests {
     let schema: ProtoSchema
     init() throws { schema = try RealWorldDescriptors.schema() }

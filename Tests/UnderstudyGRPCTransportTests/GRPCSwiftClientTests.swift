@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
+import RealWorldSupport
 import Testing
 import Understudy
 import UnderstudyGRPC
@@ -10,14 +11,13 @@ import UnderstudyJSON
 /// A grpc-swift 2 client making every kind of call: over the socket to a `StubServer`
 /// (grpc-swift's own HTTP/2 transport), and in-process through `StubGRPCTransport`, by the same
 /// code, with the same stubs.
-@Suite(
-    .enabled(if: SharedGRPCData.isAvailable || SharedGRPCData.isRequired, "needs ../shared/realworld/grpc"))
+@Suite(.enabled(if: RealWorldGRPC.isUsable, "needs ../shared/realworld/grpc"))
 struct GRPCSwiftClientTests {
     enum Way: String, CaseIterable, Sendable {
         case socket, inProcess
     }
 
-    static let descriptors = SharedGRPCData.descriptors
+    static let descriptors = RealWorldGRPC.descriptors
     static let service = "com.example.grpc.GreetingService"
     static let request = "com.example.grpc.request.HelloRequest"
     static let response = "com.example.grpc.response.HelloResponse"
@@ -125,14 +125,4 @@ struct GRPCSwiftClientTests {
             }
         }
     }
-}
-
-/// WireMock's gRPC extension's descriptor sets in ../shared/realworld/grpc; suites that need them
-/// are skipped on a clone without them, unless UNDERSTUDY_REQUIRE_REALWORLD=1 (CI).
-enum SharedGRPCData {
-    static let descriptors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/realworld/grpc/wiremock-grpc-extension/grpc")
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: descriptors.path) }
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_REALWORLD"] == "1" }
 }

@@ -1,14 +1,15 @@
 import Foundation
 import ProcessSupport
+import RealWorldSupport
 import Testing
 import Understudy
 
 /// gRPC stubs from Swift: the DSL builds the mappings WireMock's gRPC extension reads, and a
 /// `StubServer` on a folder with descriptor sets answers a call that curl makes over h2c.
-@Suite(.enabled(if: SharedGRPCData.isAvailable || SharedGRPCData.isRequired, "needs ../shared/realworld/grpc"))
+@Suite(.enabled(if: RealWorldGRPC.isUsable, "needs ../shared/realworld/grpc"))
 struct GRPCStubTests {
     static let method = "com.example.grpc.GreetingService/greeting"
-    static let descriptors = SharedGRPCData.descriptors
+    static let descriptors = RealWorldGRPC.descriptors
 
     @Test func theDSLBuildsWireMocksMapping() throws {
         let pattern = try RequestPattern.grpc(Self.method).message(["name": "Tom"])
@@ -51,14 +52,4 @@ struct GRPCStubTests {
         try server.verify(try .grpc(Self.method).message(["name": "Tom"]), .exactly(1))
         try await server.shutdown()
     }
-}
-
-/// WireMock's gRPC extension's descriptor sets in ../shared/realworld/grpc; suites that need them
-/// are skipped on a clone without them, unless UNDERSTUDY_REQUIRE_REALWORLD=1 (CI).
-enum SharedGRPCData {
-    static let descriptors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/realworld/grpc/wiremock-grpc-extension/grpc")
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: descriptors.path) }
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_REALWORLD"] == "1" }
 }

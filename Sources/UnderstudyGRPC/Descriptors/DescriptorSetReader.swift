@@ -74,7 +74,7 @@ package enum DescriptorSetReader {
             case (2, .lengthDelimited): fields.append(try reader.lengthDelimited())
             case (3, .lengthDelimited): nested.append(try reader.lengthDelimited())
             case (4, .lengthDelimited): enums.append(try reader.lengthDelimited())
-            case (7, .lengthDelimited): isMapEntry = try flag(7, in: try reader.lengthDelimited())
+            case (7, .lengthDelimited): isMapEntry = try option(7, in: try reader.lengthDelimited()) ?? false
             default: try reader.skip(wireType, number: number)
             }
         }
@@ -207,20 +207,6 @@ package enum DescriptorSetReader {
             }
         }
         return value
-    }
-
-    /// Whether a bool option with this field number is set in an options message.
-    private static func flag(_ option: Int, in bytes: [UInt8]) throws(ProtoDecodingError) -> Bool {
-        var reader = ProtoWireReader(bytes)
-        var set = false
-        while let (number, wireType) = try reader.nextTag() {
-            if number == option, wireType == .varint {
-                set = try reader.varint() != 0
-            } else {
-                try reader.skip(wireType, number: number)
-            }
-        }
-        return set
     }
 
     private static func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
@@ -20,9 +21,9 @@ final class HTTP2StreamRouter: ChannelInboundHandler, RemovableChannelHandler {
         case grpc
 
         init(_ headers: HPACKHeaders) {
-            let isGRPC = headers[canonicalForm: "content-type"].contains {
-                $0.lowercased().contains("application/grpc")
-            }
+            // Read once per stream, without copying the header list or lower-casing it.
+            let type = headers.first(name: "content-type")
+            let isGRPC = type?.range(of: "application/grpc", options: .caseInsensitive) != nil
             self = isGRPC ? .grpc : .http
         }
     }

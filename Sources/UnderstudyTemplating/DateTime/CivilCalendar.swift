@@ -1,15 +1,15 @@
 /// Proleptic Gregorian calendar arithmetic on plain integers, the calendar `java.time` uses.
 ///
 /// Pure integer math keeps date matching allocation-free and independent of `Calendar` and the
-/// process time zone. Days are counted from 1970-01-01 (day 0); negative days are before it.
-enum CivilCalendar {
-    static let secondsPerDay = 86_400
+/// process time zone. Templates and the gRPC timestamp forms share it. Days are counted from 1970-01-01 (day 0); negative days are before it.
+package enum CivilCalendar {
+    package static let secondsPerDay = 86_400
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -21,7 +21,7 @@ enum CivilCalendar {
     ///
     /// Counts in 400-year eras whose years start in March, so the leap day falls at the end of
     /// a year and the month lengths follow a fixed pattern.
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let marchYear = month <= 2 ? year - 1 : year
         let era = floorDivide(marchYear, 400)
         let yearOfEra = marchYear - era * 400
@@ -32,7 +32,7 @@ enum CivilCalendar {
     }
 
     /// The year, month and day of a count of days since 1970-01-01; the inverse of `days`.
-    static func date(fromDays count: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(fromDays count: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = count + 719_468
         let era = floorDivide(shifted, 146_097)
         let dayOfEra = shifted - era * 146_097
@@ -45,16 +45,16 @@ enum CivilCalendar {
     }
 
     /// ISO day of week, 1 = Monday ... 7 = Sunday. 1970-01-01 was a Thursday.
-    static func dayOfWeek(days: Int) -> Int {
+    package static func dayOfWeek(days: Int) -> Int {
         floorModulo(days + 3, 7) + 1
     }
 
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+    package static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 
-    static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
+    package static func floorModulo(_ value: Int, _ divisor: Int) -> Int {
         value - floorDivide(value, divisor) * divisor
     }
 }

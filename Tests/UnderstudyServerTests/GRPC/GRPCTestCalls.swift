@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHPACK
+import RealWorldSupport
 import UnderstudyCore
 import UnderstudyGRPC
 import UnderstudyJSON
@@ -21,14 +22,7 @@ struct GRPCTestResult {
 }
 
 enum GRPCTestCalls {
-    static let descriptors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/realworld/grpc/wiremock-grpc-extension/grpc")
-
-    /// See RealWorldDescriptors in UnderstudyGRPCTests: skipped on a clone without the shared data.
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: descriptors.path) }
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_REALWORLD"] == "1" }
+    static let descriptors = RealWorldGRPC.descriptors
 
     static let greeting = "/com.example.grpc.GreetingService/greeting"
     static let many = "/com.example.grpc.GreetingService/manyGreetingsOneReply"

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RealWorldSupport
 import Testing
 import UnderstudyCore
 import UnderstudyGRPC
@@ -14,7 +15,7 @@ import UnderstudyJSON
 /// gRPC calls on the server's HTTP/2 port, with WireMock's gRPC extension's own descriptor sets
 /// and the cases of its acceptance tests (GrpcAcceptanceTest, RequestHeadersAcceptanceTest),
 /// then what Understudy adds: streams of replies, whole-stream matching, bidirectional calls.
-@Suite(.enabled(if: GRPCTestCalls.isAvailable || GRPCTestCalls.isRequired, "needs ../shared/realworld/grpc"))
+@Suite(.enabled(if: RealWorldGRPC.isUsable, "needs ../shared/realworld/grpc"))
 struct ServerGRPCTests {
     static let templated = """
         {"request":{"method":"POST","urlPath":"/com.example.grpc.GreetingService/greeting"},
