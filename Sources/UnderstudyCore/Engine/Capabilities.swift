@@ -18,6 +18,10 @@ public struct Capabilities: Sendable {
     /// True when only the request's head has arrived: the stub must be selected whatever the body,
     /// and the decision is ``Decision/streamedProxy(_:_:)``, journalled once the body has ended.
     public var headOnly = false
+    /// True when the caller may wait for a round trip to shared scenario states
+    /// (``SharedScenarioStates``): it runs off any event loop. Otherwise a request whose stub
+    /// names a shared scenario is ``Decision/declined`` so the caller can decide it where it may wait.
+    public var waitsForSharedState = false
     /// Width of the not-matched diff; nil for the request's `X-WireMock-Console-Width` or the default.
     public var consoleWidth: Int? = nil
 
@@ -36,7 +40,11 @@ public struct Capabilities: Sendable {
 
     /// Renders everything and does the slow work inline: for a caller off any event loop
     /// (in-process interception, the admin-sized or large-body server path, tests).
-    public static let inline = Capabilities(renders: .all)
+    public static let inline: Capabilities = {
+        var capabilities = Capabilities(renders: .all)
+        capabilities.waitsForSharedState = true
+        return capabilities
+    }()
     /// Renders everything, handing slow work back as ``Decision/deferred(_:)``: for a server
     /// deciding on its event loop.
     public static let eventLoop = Capabilities(renders: .all, defersSlowWork: true)

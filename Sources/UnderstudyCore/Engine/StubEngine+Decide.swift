@@ -45,14 +45,23 @@ extension StubEngine {
         // What the selected stub needs, worked out once: the accepting closure is the only place
         // that sees it before the store commits the match.
         var selectedNeeds: ResponseNeeds = []
-        let selected = store.match(request, now: now) { stub in
+        var waitsForSharedStep = false
+        let selection = store.select(request, now: now) { stub in
+            if stub.scenarioName != nil, !capabilities.waitsForSharedState, store.sharesScenarios {
+                waitsForSharedStep = true
+                return false
+            }
             let needs = needs(of: stub)
             guard capabilities.admits(needs.union(globalNeeds)), accept(stub), stub.claimsDigestNonce(for: request)
             else { return false }
             selectedNeeds = needs
             return true
         }
-        guard let stub = selected else {
+        if waitsForSharedStep { return .declined }
+        if case .refused(let reason) = selection {
+            return .immediate(sharedScenarioRefusal(request, reason: reason))
+        }
+        guard case .stub(let stub) = selection else {
             let width =
                 capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
             guard capabilities.answersMisses else {
@@ -92,7 +101,11 @@ extension StubEngine {
         accepting accept: (StubMapping) -> Bool
     ) -> Decision {
         func admitted(_ stub: StubMapping) -> Bool {
-            capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub) && stub.claimsDigestNonce(for: head)
+            guard stub.scenarioName == nil || capabilities.waitsForSharedState || !store.sharesScenarios else {
+                return false
+            }
+            return capabilities.admits(needs(of: stub).union(globalNeeds)) && accept(stub)
+                && stub.claimsDigestNonce(for: head)
         }
         guard case .stub(let stub) = store.matchIgnoringBody(head, now: now, committingIf: admitted), admitted(stub)
         else { return .declined }
@@ -112,5 +125,24 @@ extension StubEngine {
             ServeEvent(
                 id: request.id, request: request, stub: stub, responseDefinition: stub.response, subEvents: subEvents))
         return decision
+    }
+}
+
+extension StubEngine {
+    /// The 503 for a request whose stub's scenario step could not be taken: the shared scenario
+    /// states are out of reach and the fleet was told to refuse rather than serve locally.
+    func sharedScenarioRefusal(_ request: LoggedRequest, reason: String) -> ServeDecision {
+        let message =
+            "Scenario states are shared and cannot be reached (\(reason)); refusing rather than serving a step another server may also take"
+        let definition = ResponseDefinition(status: 503, fromConfiguredStub: false)
+        let subEvent = SubEvent(type: SubEvent.Kind.fleetDetached, data: ["message": .string(message)])
+        journal.record(
+            ServeEvent(
+                id: request.id, request: request, stub: nil, responseDefinition: definition, subEvents: [subEvent]))
+        var headers = HeaderFields()
+        headers.add("Content-Type", "text/plain")
+        return ServeDecision(
+            eventID: request.id, stub: nil, status: 503, statusMessage: nil, headers: headers,
+            body: Data(message.utf8), fault: nil, delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: nil)
     }
 }

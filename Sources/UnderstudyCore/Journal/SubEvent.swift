@@ -43,5 +43,7 @@ public struct SubEvent: Sendable, Equatable {
         public static let grpcStatus = "GRPC_STATUS"
         /// One gRPC reply message, in JSON form, with the time it went out.
         public static let grpcMessage = "GRPC_MESSAGE"
+        /// A fleet's scenario step that could not reach the shared states (taken locally, or refused).
+        public static let fleetDetached = "FLEET_DETACHED"
     }
 }

@@ -61,8 +61,13 @@ extension StubStore {
                 continue
             }
             if pattern.readsBody { return .dependsOnBody }
-            if commit(stub), !takeScenarioStep(of: stub) { return nil }
-            return .stub(stub)
+            guard commit(stub) else { return .stub(stub) }
+            switch takeScenarioStep(of: stub) {
+            case .taken: return .stub(stub)
+            case .lost: return nil
+            // Left to the whole request's decision, which answers the refusal.
+            case .refused: return .dependsOnBody
+            }
         }
         return .noMatch
     }

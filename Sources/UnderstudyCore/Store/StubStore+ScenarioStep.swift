@@ -1,16 +1,36 @@
 extension StubStore {
+    /// What taking a selected stub's scenario step came to.
+    enum StepResult {
+        /// The step is taken (or there was none): serve the stub.
+        case taken
+        /// Another request moved the scenario first: match the request again.
+        case lost
+        /// The shared states cannot be reached and the fallback is to refuse: answer 503.
+        case refused(String)
+    }
+
     /// Takes the scenario step a selected stub implies: a compare-and-set from the state the
     /// stub requires to its new state.
     ///
     /// Matching reads a snapshot of scenario states and runs outside the lock, so another request
     /// can move the scenario between a match and its step. Then the required state is gone, this
-    /// returns false and changes nothing, and the caller matches the request again against the
-    /// new state. A stub without a new state, or without a required state, always succeeds.
+    /// returns `.lost` and changes nothing, and the caller matches the request again against the
+    /// new state. A stub without a scenario always succeeds; so does one without a new state or a
+    /// required state, unless the states are shared.
     ///
-    /// The one place a request moves a scenario: a store kept outside the process (the fleet's
-    /// database) does the same as one `UPDATE … WHERE state = required`.
-    func takeScenarioStep(of stub: StubMapping) -> Bool {
-        guard let scenario = stub.scenarioName, let next = stub.newScenarioState else { return true }
+    /// The one place a request moves a scenario. With shared states (a fleet), the shared store
+    /// takes the step, and a stub that only requires a state has it checked there too: this
+    /// server's copy may be a notification behind.
+    func takeScenarioStep(of stub: StubMapping) -> StepResult {
+        guard let scenario = stub.scenarioName else { return .taken }
+        if let shared = sharedScenarios.withLock({ $0 }) {
+            return takeSharedStep(of: stub, scenario: scenario, shared: shared)
+        }
+        return takeLocalStep(of: stub, scenario: scenario) ? .taken : .lost
+    }
+
+    private func takeLocalStep(of stub: StubMapping, scenario: String) -> Bool {
+        guard let next = stub.newScenarioState else { return true }
         return state.withLock { state in
             if let required = stub.requiredScenarioState,
                 (state.scenarioStates[scenario] ?? scenarioStartedState) != required
@@ -22,4 +42,43 @@ extension StubStore {
             return true
         }
     }
+
+    private func takeSharedStep(of stub: StubMapping, scenario: String, shared: any SharedScenarioStates)
+        -> StepResult
+    {
+        guard stub.requiredScenarioState != nil || stub.newScenarioState != nil else { return .taken }
+        switch shared.step(scenario, from: stub.requiredScenarioState, to: stub.newScenarioState) {
+        case .taken:
+            if let next = stub.newScenarioState { adoptScenarioState(scenario, next) }
+            return .taken
+        case .stale(let current):
+            adoptScenarioState(scenario, current)
+            return .lost
+        case .unavailable(let reason):
+            switch shared.whenUnavailable {
+            case .refuse:
+                return .refused(reason)
+            case .serveLocally:
+                shared.tookLocalStep(scenario, because: reason)
+                return takeLocalStep(of: stub, scenario: scenario) ? .taken : .lost
+            }
+        }
+    }
+
+    /// Sets this store's copy of one scenario's state to what the shared states say it is.
+    public func adoptScenarioState(_ scenario: String, _ newState: String) {
+        state.withLock { state in
+            guard state.scenarioStates[scenario] != newState else { return }
+            state.scenarioStates[scenario] = newState
+            state.scenarioChanges &+= 1
+        }
+    }
+
+    /// From now on, scenario steps are taken in `shared` (see ``SharedScenarioStates``).
+    public func shareScenarios(with shared: any SharedScenarioStates) {
+        sharedScenarios.withLock { $0 = shared }
+    }
+
+    /// True when scenario steps are taken in shared states that may make a request wait.
+    public var sharesScenarios: Bool { sharedScenarios.withLock { $0 != nil } }
 }

@@ -18,6 +18,8 @@ public final class StubStore: Sendable {
     }
 
     let state = Mutex(State())
+    /// Where scenario steps are taken when several servers share them (``shareScenarios(with:)``).
+    let sharedScenarios = Mutex<(any SharedScenarioStates)?>(nil)
 
     /// An empty store.
     public init() {}
@@ -177,6 +179,22 @@ public final class StubStore: Sendable {
     public func match(_ request: LoggedRequest, now: Date = Date(), accepting accept: (StubMapping) -> Bool)
         -> StubMapping?
     {
+        guard case .stub(let stub) = select(request, now: now, accepting: accept) else { return nil }
+        return stub
+    }
+
+    /// What ``select(_:now:accepting:)`` chose.
+    enum Selection {
+        case stub(StubMapping)
+        case none
+        /// The stub's scenario step could not be taken: its shared states are out of reach and
+        /// their fallback is to refuse. Nothing changed.
+        case refused(String)
+    }
+
+    /// ``match(_:now:accepting:)``, saying why nothing was selected when a shared scenario step
+    /// was refused.
+    func select(_ request: LoggedRequest, now: Date, accepting accept: (StubMapping) -> Bool) -> Selection {
         // Each pass after the first follows another request's step, so this ends.
         while true {
             let (bucket, fallback, scenarios) = state.withLock { state in
@@ -185,9 +203,13 @@ public final class StubStore: Sendable {
             }
             let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
             guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else {
-                return nil
+                return .none
             }
-            if takeScenarioStep(of: stub) { return stub }
+            switch takeScenarioStep(of: stub) {
+            case .taken: return .stub(stub)
+            case .lost: continue
+            case .refused(let reason): return .refused(reason)
+            }
         }
     }
 

@@ -19,7 +19,12 @@ package struct GRPCAnswerer: Sendable {
 
     /// What a gRPC transport renders: everything but proxying (a stub that proxies is passed
     /// over); a dribble is ignored, as WireMock's extension ignores it.
-    package static let capabilities = Capabilities(renders: ResponseNeeds.all.subtracting(.proxy))
+    /// Calls are answered off the event loop, so a shared scenario step may wait.
+    package static let capabilities: Capabilities = {
+        var capabilities = Capabilities(renders: ResponseNeeds.all.subtracting(.proxy))
+        capabilities.waitsForSharedState = true
+        return capabilities
+    }()
 
     package let engine: StubEngine
     package let schema: ProtoSchema
