@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "UnderstudyOpenAPI", targets: ["UnderstudyOpenAPI"]),
         .library(name: "UnderstudyOpenAPITransport", targets: ["UnderstudyOpenAPITransport"]),
         .library(name: "UnderstudyGRPCTransport", targets: ["UnderstudyGRPCTransport"]),
+        .library(name: "UnderstudyFleet", targets: ["UnderstudyFleet"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -35,6 +36,8 @@ let package = Package(
         // gRPC's core for the in-process grpc-swift transport; its NIO transport only in the tests.
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
+        // A fleet of servers on PostgreSQL (UnderstudyFleet): pooled connections, LISTEN/NOTIFY.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Only the StatusPoster example's tests use it, to run its generated client over URLSession.
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a plugin only.
@@ -139,12 +142,23 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]),
+        // Several servers as one stub server through PostgreSQL: admin changes replayed on every
+        // node, scenario steps compared and set in the database, one journal. A product of its own,
+        // so only the command and targets that want a fleet compile postgres-nio.
+        .target(
+            name: "UnderstudyFleet",
+            dependencies: [
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log")
+            ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyAdmin", "UnderstudyServer",
-                "UnderstudyRecording", "UnderstudyTLS", "UnderstudyJWT", "UnderstudyOpenAPI",
+                "UnderstudyRecording", "UnderstudyTLS", "UnderstudyJWT", "UnderstudyOpenAPI", "UnderstudyFleet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]),
@@ -293,6 +307,14 @@ let package = Package(
                 "UnderstudyOpenAPI", "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer",
                 // The Swift API with a contract: hosts, strict mode and the traits.
                 "Understudy", "UnderstudyTesting", "RandomSupport"
+            ]),
+        // Fleet nodes on one real PostgreSQL (UNDERSTUDY_FLEET_DATABASE), each a real server.
+        .testTarget(
+            name: "UnderstudyFleetTests",
+            dependencies: [
+                "UnderstudyFleet", "UnderstudyServer", "UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log")
             ]),
         .testTarget(
             name: "UnderstudyCLITests",

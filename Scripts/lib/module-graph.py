@@ -29,8 +29,12 @@ TABLE = {
     "UnderstudyOpenAPITransport": ["UnderstudyCore"],
     "UnderstudyGRPCTransport": ["UnderstudyGRPC"],
     "UnderstudyJWT": ["UnderstudyTemplating"],
+    "UnderstudyFleet": ["UnderstudyCore", "UnderstudyAdmin"],
     # The command: all of the above but the test API.
-    "UnderstudyCLI": ["UnderstudyServer", "UnderstudyTLS", "UnderstudyRecording", "UnderstudyOpenAPI", "UnderstudyJWT"],
+    "UnderstudyCLI": [
+        "UnderstudyServer", "UnderstudyTLS", "UnderstudyRecording", "UnderstudyOpenAPI", "UnderstudyJWT",
+        "UnderstudyFleet",
+    ],
 }
 
 

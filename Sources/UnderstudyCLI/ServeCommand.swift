@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import UnderstudyAdmin
 import UnderstudyCore
+import UnderstudyFleet
 import UnderstudyJWT
 import UnderstudyOpenAPI
 import UnderstudyRecording
@@ -109,6 +110,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "HTTPS upstreams of proxy stubs")
     var upstreams: UpstreamTrustOptions
 
+    @OptionGroup(title: "Fleet (several servers as one, on PostgreSQL)")
+    var fleetOptions: FleetOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxJournalEntries >= 0 else { throw ValidationError("--max-journal-entries must not be negative") }
@@ -161,12 +165,15 @@ struct ServeCommand: AsyncParsableCommand {
         engine.webhooks.warn = { logger.warning("\($0)") }
         // The recorder behind /__admin/recordings saves into the served folder.
         let recorder = StubRecorder(engine: engine, directory: directory)
+        var admin: any AdminRequestHandler = WireMockAdminAPI(
+            engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder)
+        let fleet = try await joinFleet(engine: engine, admin: admin, logger: logger)
+        if let fleet { admin = fleet.admin }
         let server: StubHTTPServer
         do {
             server = try await StubHTTPServer.start(
                 engine: engine,
-                admin: WireMockAdminAPI(
-                    engine: engine, mappings: directory, version: UnderstudyVersion.current, recorder: recorder),
+                admin: admin,
                 configuration: StubServerConfiguration(
                     host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
                     https: httpsListener, maxWebSocketMessageBytes: maxWebsocketMessageBytes,
@@ -178,8 +185,10 @@ struct ServeCommand: AsyncParsableCommand {
                 Data(
                     "error: port \(port) on \(host) is already in use; pick another with \(flag), or use \(flag) 0 for a free one\n"
                         .utf8))
+            await fleet?.leave()
             throw ExitCode(1)
         }
+        fleet?.announce(address: server.baseURL.absoluteString)
         // Trapped before the URL is printed: a script may send SIGTERM as soon as it reads it.
         let signals = await SignalTrap.install(signals: [SIGINT, SIGTERM]) { signal in
             logger.notice("Received signal \(signal); stopping")
@@ -193,14 +202,33 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // The live dashboard, after the URLs scripts read.
         FileHandle.standardOutput.write(Data(("dashboard: \(server.dashboardURL.absoluteString)\n").utf8))
+        if let fleet {
+            let joined = fleet.configuration
+            FileHandle.standardOutput.write(
+                Data("fleet: \(joined.name) as \(joined.node) on \(joined.database.redacted)\n".utf8))
+        }
         FileHandle.standardOutput.write(Data((StubTable.render(engine.store.storedStubs) + "\n").utf8))
         let verboseToken = verbose ? NotMatchedReporter.start(engine: engine, logger: logger) : nil
         let contractTokens =
             engine.contract == nil ? [] : ContractViolationReporter.start(engine: engine, logger: logger)
         await server.waitUntilStopped()
+        await fleet?.leave()
         signals.cancel()
         verboseToken?.cancel()
         for token in contractTokens { token.cancel() }
+    }
+
+    /// Joins the fleet the options name, if any; a database that cannot be reached stops the start.
+    func joinFleet(engine: StubEngine, admin: any AdminRequestHandler, logger: Logger) async throws -> FleetNode? {
+        guard let configuration = try fleetOptions.configuration(journalCapacity: noJournal ? 0 : maxJournalEntries)
+        else { return nil }
+        do {
+            return try await FleetNode.join(configuration, engine: engine, admin: admin, logger: logger)
+        } catch {
+            FileHandle.standardError.write(
+                Data("error: \(error)\nunderstudy: cannot join the fleet; not starting.\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
     /// The flag wins over the environment; an empty variable counts as unset.

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL for the fleet's tests and benchmarks, from Debian's package:
+#   Scripts/lib/postgres.sh start DIR [PORT]   initdb into DIR, start on 127.0.0.1:PORT (54329),
+#                                              print the URL (role understudy, password understudy)
+#   Scripts/lib/postgres.sh stop DIR           stop it (the folder stays for the caller to remove)
+# PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
+set -euo pipefail
+command=${1:?start or stop}
+dir=${2:?a folder for the cluster}
+port=${3:-54329}
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[ -x "$bin/pg_ctl" ] || { echo "PostgreSQL is not installed: apt-get install postgresql" >&2; exit 1; }
+as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+case "$command" in
+start)
+    mkdir -p "$dir"
+    [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
+    pw=$(mktemp)
+    echo understudy >"$pw"
+    chmod 644 "$pw"
+    as_owner "$bin/initdb" -D "$dir/data" -U understudy --pwfile="$pw" --auth=scram-sha-256 -E UTF8 >"$dir/initdb.log"
+    rm -f "$pw"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c fsync=off -c synchronous_commit=off" \
+        start >/dev/null
+    echo "postgres://understudy:understudy@127.0.0.1:$port/postgres?sslmode=disable"
+    ;;
+stop)
+    [ -d "$dir/data" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null || true
+    ;;
+*)
+    echo "usage: $0 start|stop DIR [PORT]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,123 @@
+import Logging
+import PostgresNIO
+
+/// The fleet's tables, versioned here and applied in order on start. A migration is never edited
+/// once released: a change is a new one at the end.
+enum FleetMigrations {
+    /// Each entry takes the schema from the version before it to its own number.
+    static let all: [(version: Int, sql: [String])] = [
+        (
+            1,
+            [
+                // The fleet's version counter (bumped once per admin change) and its flush epoch
+                // (bumped by each verification that waits for every node's journal).
+                """
+                CREATE TABLE understudy_fleets (
+                    fleet text PRIMARY KEY,
+                    version bigint NOT NULL DEFAULT 0,
+                    flush_epoch bigint NOT NULL DEFAULT 0)
+                """,
+                // Every admin change, replayed in version order by every node.
+                """
+                CREATE TABLE understudy_changes (
+                    fleet text NOT NULL,
+                    version bigint NOT NULL,
+                    node text NOT NULL,
+                    method text NOT NULL,
+                    url text NOT NULL,
+                    content_type text,
+                    body bytea NOT NULL,
+                    made_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (fleet, version))
+                """,
+                // Scenario states; a scenario without a row is in Started.
+                """
+                CREATE TABLE understudy_scenarios (
+                    fleet text NOT NULL,
+                    name text NOT NULL,
+                    state text NOT NULL,
+                    PRIMARY KEY (fleet, name))
+                """,
+                """
+                CREATE TABLE understudy_members (
+                    fleet text NOT NULL,
+                    node text NOT NULL,
+                    address text,
+                    started_at timestamptz NOT NULL DEFAULT now(),
+                    heartbeat_at timestamptz NOT NULL DEFAULT now(),
+                    applied_version bigint NOT NULL DEFAULT 0,
+                    flushed_epoch bigint NOT NULL DEFAULT 0,
+                    served bigint NOT NULL DEFAULT 0,
+                    pending bigint NOT NULL DEFAULT 0,
+                    lost bigint NOT NULL DEFAULT 0,
+                    local_steps bigint NOT NULL DEFAULT 0,
+                    PRIMARY KEY (fleet, node))
+                """,
+                // The shared journal: WireMock's serve event JSON, one row per request.
+                """
+                CREATE TABLE understudy_serve_events (
+                    seq bigserial PRIMARY KEY,
+                    fleet text NOT NULL,
+                    node text NOT NULL,
+                    id uuid NOT NULL,
+                    logged_at bigint NOT NULL,
+                    event text NOT NULL)
+                """,
+                "CREATE INDEX understudy_serve_events_fleet ON understudy_serve_events (fleet, seq)",
+                // One compare-and-set per scenario step, in one round trip: a scenario without a
+                // row is in Started; other nodes hear of a move on the fleet's channel.
+                """
+                CREATE FUNCTION understudy_step(f text, n text, required text, next text)
+                RETURNS TABLE (taken boolean, state text) LANGUAGE plpgsql AS $$
+                DECLARE current_state text;
+                BEGIN
+                    INSERT INTO understudy_scenarios AS s (fleet, name, state) VALUES (f, n, 'Started')
+                        ON CONFLICT (fleet, name) DO NOTHING;
+                    UPDATE understudy_scenarios AS s SET state = COALESCE(next, s.state)
+                        WHERE s.fleet = f AND s.name = n AND (required IS NULL OR s.state = required)
+                        RETURNING s.state INTO current_state;
+                    IF FOUND THEN
+                        IF next IS NOT NULL THEN
+                            PERFORM pg_notify('understudy_fleet',
+                                json_build_object('fleet', f, 'scenario', n, 'state', next)::text);
+                        END IF;
+                        RETURN QUERY SELECT true, current_state;
+                        RETURN;
+                    END IF;
+                    SELECT s.state INTO current_state FROM understudy_scenarios AS s WHERE s.fleet = f AND s.name = n;
+                    RETURN QUERY SELECT false, current_state;
+                END $$
+                """
+            ]
+        )
+    ]
+
+    /// The newest schema this build knows.
+    static var latest: Int { all.last?.version ?? 0 }
+
+    /// Brings the database to ``latest``; several nodes starting at once take turns on a lock.
+    static func apply(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            // One node at a time; the lock ends with the transaction.
+            _ = try await connection.query("SELECT pg_advisory_xact_lock(7465737400)", logger: logger)
+            _ = try await connection.query(
+                "CREATE TABLE IF NOT EXISTS understudy_schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            var current = 0
+            for try await version in try await connection.query(
+                "SELECT coalesce(max(version), 0) FROM understudy_schema_migrations", logger: logger
+            ).decode(Int.self) {
+                current = version
+            }
+            guard current <= latest else { throw FleetError.schemaTooNew(found: current, known: latest) }
+            for migration in all where migration.version > current {
+                for statement in migration.sql {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                _ = try await connection.query(
+                    "INSERT INTO understudy_schema_migrations (version) VALUES (\(migration.version))", logger: logger)
+                logger.info("fleet database schema migrated to version \(migration.version)")
+            }
+        }
+    }
+}

@@ -1,0 +1,367 @@
+import Dispatch
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import UnderstudyAdmin
+import UnderstudyCore
+import UnderstudyJSON
+
+/// One server's membership in a fleet: every server started with the same database and fleet name
+/// is one stub server to its users.
+///
+/// - Admin changes are logged in PostgreSQL with the fleet's next version and replayed by every
+///   node through its own admin API, in version order (``FleetChangeLog``). Matching never waits
+///   for the database: each node serves from its own store.
+/// - Scenario steps are compare-and-sets in the database (``FleetScenarioStates``), taken once
+///   fleet-wide.
+/// - Every answered request goes to one shared journal within a few milliseconds
+///   (``FleetJournal``); verification on any node waits until every live node has written what it
+///   served before the verification began.
+///
+/// Give the server ``admin`` as its admin API. Join before the server starts taking requests.
+public final class FleetNode: Sendable {
+    public let configuration: FleetConfiguration
+    let engine: StubEngine
+    /// This node's own admin API, which replays the fleet's changes.
+    let local: any AdminRequestHandler
+    let client: PostgresClient
+    let logger: Logger
+    let health = FleetHealth()
+    let changes: FleetChangeLog
+    let journal: FleetJournal?
+    let scenarios: FleetScenarioStates
+    /// The flush epoch the newest verification asked for, and the one this node has flushed for.
+    private let requestedEpoch = Atomic<Int64>(0)
+    private let flushedEpoch = Atomic<Int64>(0)
+    private let catchUpQueued = Atomic<Bool>(false)
+    private let applyQueue = DispatchQueue(label: "understudy.fleet.apply")
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let address: Mutex<String?>
+
+    /// The admin API to serve: the fleet's view, with this node's own API behind it.
+    public var admin: any AdminRequestHandler { FleetAdmin(node: self) }
+
+    private init(
+        configuration: FleetConfiguration, engine: StubEngine, local: any AdminRequestHandler,
+        client: PostgresClient, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.engine = engine
+        self.local = local
+        self.client = client
+        self.logger = logger
+        self.address = Mutex(configuration.address)
+        self.changes = FleetChangeLog(client: client, configuration: configuration, local: local, logger: logger)
+        self.journal =
+            engine.journal.isEnabled ? FleetJournal(client: client, configuration: configuration, logger: logger) : nil
+        self.scenarios = FleetScenarioStates(
+            client: client, configuration: configuration, health: health, logger: logger)
+    }
+
+    /// Joins the fleet: applies the schema, replays every change the fleet has made, adopts its
+    /// scenario states, and starts listening, heartbeating and flushing.
+    /// - Parameters:
+    ///   - engine: this server's stub world, as loaded from its folder (every node should be
+    ///     started on the same folder).
+    ///   - local: this server's own admin API over `engine`, which replays the fleet's changes.
+    /// - Throws: ``FleetError`` when the database cannot be reached or its schema is newer.
+    public static func join(
+        _ configuration: FleetConfiguration, engine: StubEngine, admin local: any AdminRequestHandler,
+        logger: Logger = Logger(label: "understudy.fleet")
+    ) async throws -> FleetNode {
+        let client = PostgresClient(
+            configuration: try configuration.database.clientConfiguration(), backgroundLogger: logger)
+        let node = FleetNode(configuration: configuration, engine: engine, local: local, client: client, logger: logger)
+        node.spawn { await client.run() }
+        do {
+            try await withDeadline(.seconds(15)) {
+                try await FleetMigrations.apply(client, logger: logger)
+                try await node.heartbeat()
+            }
+            node.spawn { await node.listen() }
+            try await node.onApplyQueue { try node.changes.catchUp() }
+            try await node.adoptScenarioStates()
+        } catch {
+            await node.stopTasks()
+            if let fleetError = error as? FleetError { throw fleetError }
+            throw FleetError.unavailable("\(configuration.database.redacted): \(String(reflecting: error))")
+        }
+        engine.store.shareScenarios(with: node.scenarios)
+        if let journal = node.journal { engine.listen(journal) }
+        node.spawn { await node.heartbeats() }
+        node.spawn { await node.flushes() }
+        logger.notice(
+            "joined fleet \(configuration.name) as \(configuration.node) on \(configuration.database.redacted), at change \(node.changes.appliedVersion)"
+        )
+        return node
+    }
+
+    /// Where this node's users reach it, shown in `GET /__admin/fleet` from the next heartbeat.
+    public func announce(address: String) {
+        self.address.withLock { $0 = address }
+    }
+
+    /// Leaves the fleet: writes what is pending, removes this node from the members, closes.
+    public func leave() async {
+        await stopTasks(keepingClient: true)
+        _ = try? await withDeadline(.seconds(2)) { [self] in
+            try await journal?.flush()
+            _ = try await client.query(
+                "DELETE FROM understudy_members WHERE fleet = \(configuration.name) AND node = \(configuration.node)",
+                logger: logger)
+        }
+        await stopTasks()
+    }
+
+    // MARK: Tasks
+
+    private func spawn(_ work: @escaping @Sendable () async -> Void) {
+        let task = Task { await work() }
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Cancels the loops; the pool's own task last, unless asked to keep it for a last word.
+    private func stopTasks(keepingClient: Bool = false) async {
+        let running = tasks.withLock { tasks in
+            let loops = keepingClient ? Array(tasks.dropFirst()) : tasks
+            tasks = keepingClient ? Array(tasks.prefix(1)) : []
+            return loops
+        }
+        for task in running.reversed() { task.cancel() }
+        for task in running { await task.value }
+    }
+
+    /// Runs blocking fleet work (replaying changes through the admin API) on a queue of its own,
+    /// never on the task pool.
+    private func onApplyQueue(_ work: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            applyQueue.async {
+                do {
+                    try work()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Replays new changes soon; several calls before it runs make one catch-up.
+    func queueCatchUp() {
+        guard !catchUpQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        applyQueue.async { [self] in
+            catchUpQueued.store(false, ordering: .releasing)
+            do { try changes.catchUp() } catch { logger.warning("fleet catch-up failed: \(error)") }
+        }
+    }
+
+    /// Takes the database's scenario states as this node's copy; a scenario without a row is in Started.
+    private func adoptScenarioStates() async throws {
+        var shared: [String: String] = [:]
+        for try await (name, state) in try await client.query(
+            "SELECT name, state FROM understudy_scenarios WHERE fleet = \(configuration.name)", logger: logger
+        ).decode((String, String).self) {
+            shared[name] = state
+        }
+        for name in engine.store.scenarioStates.keys {
+            engine.store.adoptScenarioState(name, shared[name] ?? scenarioStartedState)
+        }
+    }
+
+    // MARK: Listening
+
+    /// The fleet's channel: changes, scenario moves and flush requests. Reconnects by itself, and
+    /// catches up on what it may have missed meanwhile.
+    private func listen() async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    let notifications = try await connection.listen("understudy_fleet")
+                    queueCatchUp()
+                    for try await notification in notifications { heard(notification.payload) }
+                }
+            } catch {
+                if !Task.isCancelled, health.failed("\(error)") {
+                    logger.warning("fleet database out of reach: \(error)")
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
+    private func heard(_ payload: String) {
+        guard case .object(let note)? = try? JSONValue(parsing: payload),
+            note["fleet"]?.stringValue == configuration.name
+        else { return }
+        if note["version"] != nil { queueCatchUp() }
+        if let scenario = note["scenario"]?.stringValue, let state = note["state"]?.stringValue {
+            engine.store.adoptScenarioState(scenario, state)
+        }
+        if case .number(let number)? = note["flush"], let epoch = number.intValue.map(Int64.init) {
+            requestFlush(epoch)
+        }
+    }
+
+    // MARK: Heartbeat
+
+    private func heartbeats() async {
+        var beat = 0
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.heartbeatInterval)
+            beat += 1
+            let retains = beat % 40 == 0
+            do {
+                try await withDeadline(configuration.databaseTimeout) { [self] in
+                    try await heartbeat()
+                    if retains { try await removeOldEvents() }
+                }
+            } catch {
+                if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
+            }
+        }
+    }
+
+    /// Says this node is alive and how it is doing, and catches up on what it missed.
+    private func heartbeat() async throws {
+        let counts = journal?.counts ?? (pending: 0, lost: 0, served: 0)
+        let fleet = configuration.name
+        _ = try await client.query(
+            """
+            INSERT INTO understudy_members AS m
+                (fleet, node, address, applied_version, flushed_epoch, served, pending, lost, local_steps)
+            VALUES (\(fleet), \(configuration.node), \(address.withLock { $0 }), \(changes.appliedVersion),
+                    \(flushedEpoch.load(ordering: .relaxed)), \(counts.served), \(counts.pending), \(counts.lost),
+                    \(health.localSteps.load(ordering: .relaxed)))
+            ON CONFLICT (fleet, node) DO UPDATE SET heartbeat_at = now(), address = EXCLUDED.address,
+                applied_version = EXCLUDED.applied_version, flushed_epoch = EXCLUDED.flushed_epoch,
+                served = EXCLUDED.served, pending = EXCLUDED.pending, lost = EXCLUDED.lost,
+                local_steps = EXCLUDED.local_steps
+            """, logger: logger)
+        var head: (version: Int64, epoch: Int64) = (0, 0)
+        for try await row in try await client.query(
+            "SELECT version, flush_epoch FROM understudy_fleets WHERE fleet = \(fleet)", logger: logger
+        ).decode((Int64, Int64).self) {
+            head = row
+        }
+        if health.succeeded() {
+            logger.notice("fleet database reachable again; catching up and writing what waited")
+            try await adoptScenarioStates()
+        }
+        if head.version > changes.appliedVersion { queueCatchUp() }
+        if head.epoch > flushedEpoch.load(ordering: .relaxed) { requestFlush(head.epoch) }
+    }
+
+    /// The retention job: the newest ``FleetConfiguration/journalCapacity`` requests, none older
+    /// than ``FleetConfiguration/journalRetention``. Any node may run it; it is idempotent.
+    private func removeOldEvents() async throws {
+        let oldest = Int64(
+            (Date().timeIntervalSince1970 - Double(configuration.journalRetention.components.seconds)) * 1000)
+        _ = try await client.query(
+            """
+            DELETE FROM understudy_serve_events WHERE fleet = \(configuration.name) AND (logged_at < \(oldest)
+                OR seq <= coalesce((SELECT seq FROM understudy_serve_events WHERE fleet = \(configuration.name)
+                                    ORDER BY seq DESC OFFSET \(configuration.journalCapacity) LIMIT 1), 0))
+            """, logger: logger)
+    }
+
+    // MARK: Journal
+
+    func requestFlush(_ epoch: Int64) {
+        var current = requestedEpoch.load(ordering: .relaxed)
+        while current < epoch {
+            let (exchanged, original) = requestedEpoch.compareExchange(
+                expected: current, desired: epoch, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
+
+    /// One writer per node, so its requests go in in the order it served them.
+    private func flushes() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.flushInterval)
+            let epoch = requestedEpoch.load(ordering: .relaxed)
+            do {
+                try await withDeadline(configuration.databaseTimeout) { [self] in
+                    try await journal?.flush()
+                    guard epoch > flushedEpoch.load(ordering: .relaxed) else { return }
+                    _ = try await client.query(
+                        """
+                        UPDATE understudy_members SET flushed_epoch = greatest(flushed_epoch, \(epoch)), heartbeat_at = now()
+                        WHERE fleet = \(configuration.name) AND node = \(configuration.node)
+                        """, logger: logger)
+                    flushedEpoch.store(epoch, ordering: .relaxed)
+                }
+            } catch {
+                if health.failed("\(error)") { logger.warning("fleet journal cannot be written: \(error)") }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    /// Waits until every live node has written what it served before this call began.
+    func readBarrier() async throws {
+        let fleet = configuration.name
+        var epoch: Int64 = 0
+        for try await bumped in try await client.query(
+            """
+            WITH bumped AS (
+                INSERT INTO understudy_fleets AS f (fleet, flush_epoch) VALUES (\(fleet), 1)
+                ON CONFLICT (fleet) DO UPDATE SET flush_epoch = f.flush_epoch + 1 RETURNING flush_epoch)
+            SELECT flush_epoch, pg_notify('understudy_fleet', json_build_object('fleet', \(fleet), 'flush', flush_epoch)::text)::text
+            FROM bumped
+            """, logger: logger
+        ).decode((Int64, String).self) {
+            epoch = bumped.0
+        }
+        requestFlush(epoch)
+        let liveness =
+            Double(configuration.liveness.components.seconds)
+            + Double(configuration.liveness.components.attoseconds) / 1e18
+        let started = ContinuousClock.now
+        while true {
+            var behind: [String] = []
+            for try await node in try await client.query(
+                """
+                SELECT node FROM understudy_members WHERE fleet = \(fleet) AND flushed_epoch < \(epoch)
+                AND heartbeat_at > now() - make_interval(secs => \(liveness)) ORDER BY node
+                """, logger: logger
+            ).decode(String.self) {
+                behind.append(node)
+            }
+            if behind.isEmpty { return }
+            let waited = ContinuousClock.now - started
+            if waited > configuration.verificationWait { throw FleetError.journalBehind(nodes: behind, waited: waited) }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// The admin API over the shared journal (and this node's stubs), once every live node has
+    /// written what it served. Blocks: call it where the admin API runs.
+    func sharedJournalView() throws -> WireMockAdminAPI {
+        guard let journal else {
+            return WireMockAdminAPI(engine: StubEngine(store: engine.store, journal: RequestJournal(capacity: 0)))
+        }
+        let capacity = configuration.journalCapacity
+        let events = try BlockingWait.run(timeout: configuration.verificationWait + configuration.databaseTimeout) {
+            [self] in
+            try await readBarrier()
+            return try await journal.load(capacity: capacity)
+        }
+        let view = StubEngine(
+            store: engine.store, journal: RequestJournal(capacity: max(capacity, 1)), files: engine.files,
+            settings: engine.settings)
+        for event in events { view.journal.record(event) }
+        return WireMockAdminAPI(engine: view)
+    }
+
+    /// Removes these requests from the shared journal. Blocks.
+    func removeFromSharedJournal(_ ids: [UUID]) throws {
+        try BlockingWait.run(timeout: configuration.databaseTimeout) { [self] in
+            _ = try await client.query(
+                "DELETE FROM understudy_serve_events WHERE fleet = \(configuration.name) AND id = ANY(\(ids))",
+                logger: logger)
+        }
+    }
+}

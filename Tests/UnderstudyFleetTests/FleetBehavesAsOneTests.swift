@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import UnderstudyCore
+import UnderstudyFleet
+
+/// Several real servers on one PostgreSQL, reached over their sockets: stubs added on any node
+/// answer on every node, verification on any node counts every request, and a contended
+/// scenario step moves once fleet-wide.
+@Suite(.enabled(if: FleetDatabase.isUsable, "needs UNDERSTUDY_FLEET_DATABASE (Scripts/lib/postgres.sh)"))
+struct FleetBehavesAsOneTests {
+    /// Polls until `check` holds, for at most two seconds: propagation is asynchronous by design
+    /// (LISTEN/NOTIFY), bounded by the heartbeat's catch-up.
+    func eventually(_ check: () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline {
+            if try await check() { return true }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return try await check()
+    }
+
+    @Test func aStubAddedOnOneNodeAnswersOnEveryNode() async throws {
+        let fleet = try await FleetOfServers.start(3)
+        defer { Task { await fleet.stop() } }
+        let added = try await fleet.nodes[1].send(
+            "POST", "/__admin/mappings", json: #"{"request":{"urlPath":"/hello"},"response":{"body":"from the fleet"}}"#
+        )
+        #expect(added.status == 201)
+        // The node that took the change answers at once: it replayed the change before answering.
+        #expect(try await fleet.nodes[1].get("/hello").text == "from the fleet")
+        for node in fleet.nodes {
+            #expect(try await eventually { try await node.get("/hello").text == "from the fleet" }, "node \(node.name)")
+        }
+        let listed = try await fleet.nodes.asyncMap { try await $0.get("/__admin/mappings").json as? [String: Any] }
+        let ids = listed.map { (($0?["mappings"] as? [[String: Any]])?.first?["id"] as? String) }
+        #expect(Set(ids).count == 1, "every node made the stub with the same id")
+    }
+
+    @Test func verificationOnAnyNodeCountsEveryRequestServedBeforeIt() async throws {
+        let fleet = try await FleetOfServers.start(3)
+        defer { Task { await fleet.stop() } }
+        _ = try await fleet.nodes[0].send(
+            "POST", "/__admin/mappings", json: #"{"request":{"urlPath":"/counted"},"response":{"status":204}}"#)
+        for node in fleet.nodes { #expect(try await eventually { try await node.get("/counted").status == 204 }) }
+        // No sleep between serving and verifying: verification waits for every node's journal.
+        for round in 1...3 {
+            for (index, node) in fleet.nodes.enumerated() {
+                for _ in 0..<(index + 2) { _ = try await node.get("/counted") }
+            }
+            for node in fleet.nodes {
+                #expect(try await node.count(url: "/counted") == 3 + round * 9, "counted on \(node.name)")
+            }
+        }
+        let unmatched = try await fleet.nodes[2].get("/nowhere")
+        #expect(unmatched.status == 404)
+        let listed = try await fleet.nodes[0].get("/__admin/requests/unmatched").json as? [String: Any]
+        #expect((listed?["requests"] as? [Any])?.count == 1)
+    }
+
+    @Test func sixtyFourRequestsOnThreeNodesMoveEachScenarioStepOnce() async throws {
+        let fleet = try await FleetOfServers.start(3)
+        defer { Task { await fleet.stop() } }
+        let steps = [
+            #"{"scenarioName":"race","requiredScenarioState":"Started","newScenarioState":"two","request":{"urlPath":"/step"},"response":{"body":"one"}}"#,
+            #"{"scenarioName":"race","requiredScenarioState":"two","newScenarioState":"three","request":{"urlPath":"/step"},"response":{"body":"two"}}"#,
+            #"{"scenarioName":"race","requiredScenarioState":"three","request":{"urlPath":"/step"},"response":{"body":"three"}}"#
+        ]
+        for step in steps { _ = try await fleet.nodes[0].send("POST", "/__admin/mappings", json: step) }
+        for node in fleet.nodes {
+            #expect(try await eventually { node.engine.store.count == 3 })
+        }
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for i in 0..<64 { group.addTask { try await fleet.nodes[i % 3].get("/step").text } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(bodies.filter { $0 == "one" }.count == 1)
+        #expect(bodies.filter { $0 == "two" }.count == 1)
+        #expect(bodies.filter { $0 == "three" }.count == 62)
+        // Reset on one node resets the fleet's state, which every node then follows.
+        _ = try await fleet.nodes[2].send("POST", "/__admin/scenarios/reset")
+        #expect(try await fleet.nodes[1].get("/step").text == "one")
+        #expect(try await fleet.nodes[0].get("/step").text == "two")
+    }
+
+    @Test func journalRemovalsAndResetsAreTheFleets() async throws {
+        let fleet = try await FleetOfServers.start(2)
+        defer { Task { await fleet.stop() } }
+        _ = try await fleet.nodes[0].send(
+            "POST", "/__admin/mappings", json: #"{"request":{"urlPathPattern":"/j/.*"},"response":{"status":200}}"#)
+        for node in fleet.nodes { #expect(try await eventually { try await node.get("/j/x").status == 200 }) }
+        _ = try await fleet.nodes[0].get("/j/keep")
+        _ = try await fleet.nodes[1].get("/j/drop")
+        let removed = try await fleet.nodes[0].send("POST", "/__admin/requests/remove", json: #"{"url":"/j/drop"}"#)
+        #expect(removed.status == 200)
+        #expect(try await fleet.nodes[1].count(url: "/j/drop") == 0)
+        #expect(try await fleet.nodes[1].count(url: "/j/keep") == 1)
+        _ = try await fleet.nodes[1].send("DELETE", "/__admin/requests")
+        #expect(try await fleet.nodes[0].count(url: "/j/keep") == 0)
+    }
+
+    @Test func aLateNodeReplaysEveryChangeAndTakesTheScenarioStates() async throws {
+        let fleet = try await FleetOfServers.start(1)
+        defer { Task { await fleet.stop() } }
+        let first = fleet.nodes[0]
+        _ = try await first.send(
+            "POST", "/__admin/mappings",
+            json:
+                #"{"id":"6b7a3c41-0c83-4a4c-9d2a-2f0d2b51b0a1","request":{"urlPath":"/gone"},"response":{"status":200}}"#
+        )
+        _ = try await first.send("DELETE", "/__admin/mappings/6b7a3c41-0c83-4a4c-9d2a-2f0d2b51b0a1")
+        _ = try await first.send(
+            "POST", "/__admin/mappings",
+            json:
+                #"{"scenarioName":"late","requiredScenarioState":"Started","newScenarioState":"moved","request":{"urlPath":"/late"},"response":{"body":"first"}}"#
+        )
+        _ = try await first.send(
+            "POST", "/__admin/mappings",
+            json:
+                #"{"scenarioName":"late","requiredScenarioState":"moved","request":{"urlPath":"/late"},"response":{"body":"after"}}"#
+        )
+        #expect(try await first.get("/late").text == "first")
+        let late = try await FleetOfServers.startNode(fleet: fleet.name, node: "late")
+        defer {
+            Task {
+                try? await late.server.stop()
+                await late.fleet.leave()
+            }
+        }
+        #expect(late.engine.store.count == 2)
+        #expect(try await late.get("/gone").status == 404)
+        #expect(try await late.get("/late").text == "after")
+    }
+
+    @Test func theFleetListsItsMembers() async throws {
+        let fleet = try await FleetOfServers.start(2)
+        defer { Task { await fleet.stop() } }
+        let status = try await fleet.nodes[0].get("/__admin/fleet")
+        #expect(status.status == 200)
+        let object = try #require(status.json as? [String: Any])
+        #expect(object["fleet"] as? String == fleet.name)
+        #expect(object["node"] as? String == "n0")
+        #expect((object["database"] as? String)?.contains(":****@") == true)
+        let members = try #require(object["members"] as? [[String: Any]])
+        #expect(members.compactMap { $0["node"] as? String } == ["n0", "n1"])
+        #expect(members.allSatisfy { $0["live"] as? Bool == true })
+    }
+
+    /// A member that heartbeats but never writes its journal (here: a row made by hand) makes
+    /// verification fail after its wait, naming it, rather than answer a count that misses it.
+    @Test func verificationNamesANodeThatDoesNotWriteItsJournal() async throws {
+        let fleet = try await FleetOfServers.start(1) { $0.verificationWait = .milliseconds(300) }
+        defer { Task { await fleet.stop() } }
+        try await FleetSQL.run(
+            "INSERT INTO understudy_members (fleet, node) VALUES ('\(fleet.name)', 'silent')")
+        let answer = try await fleet.nodes[0].send("POST", "/__admin/requests/count", json: #"{"url":"/x"}"#)
+        #expect(answer.status == 503)
+        #expect(answer.text.contains("silent"))
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
