@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL for the fleet's tests and benchmarks, from Debian's package:
-#   Scripts/lib/postgres.sh start DIR [PORT]   initdb into DIR, start on 127.0.0.1:PORT (54329),
-#                                              print the URL (role understudy, password understudy)
+#   Scripts/lib/postgres.sh start DIR [PORT]   initdb into DIR (unless it has a cluster already),
+#                                              start on 127.0.0.1:PORT (54329), print the URL
+#                                              (role understudy, password understudy)
 #   Scripts/lib/postgres.sh stop DIR           stop it (the folder stays for the caller to remove)
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
 set -euo pipefail
@@ -15,13 +16,15 @@ as_owner() {
 }
 case "$command" in
 start)
-    mkdir -p "$dir"
-    [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
-    pw=$(mktemp)
-    echo understudy >"$pw"
-    chmod 644 "$pw"
-    as_owner "$bin/initdb" -D "$dir/data" -U understudy --pwfile="$pw" --auth=scram-sha-256 -E UTF8 >"$dir/initdb.log"
-    rm -f "$pw"
+    if [ ! -d "$dir/data" ]; then
+        mkdir -p "$dir"
+        if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
+        pw=$(mktemp)
+        echo understudy >"$pw"
+        chmod 644 "$pw"
+        as_owner "$bin/initdb" -D "$dir/data" -U understudy --pwfile="$pw" --auth=scram-sha-256 -E UTF8 >"$dir/initdb.log"
+        rm -f "$pw"
+    fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
         -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c fsync=off -c synchronous_commit=off" \
         start >/dev/null
