@@ -177,7 +177,10 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: StubServerConfiguration(
                     host: bind, port: port, adminToken: token, usesFastPath: !noFastPath, logger: logger,
                     https: httpsListener, maxWebSocketMessageBytes: maxWebsocketMessageBytes,
-                    grpcDescriptors: directory.root.appendingPathComponent("grpc")),
+                    grpcDescriptors: directory.root.appendingPathComponent("grpc"),
+                    // A fleet node's scenario steps and verifications each hold a thread while
+                    // they wait for PostgreSQL.
+                    blockingThreads: fleet == nil ? nil : 64),
                 proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout), trust: upstreamTrust))
         } catch StubServerError.addressInUse(let host, let port) {
             let flag = port == self.port ? "--port" : "--https-port"

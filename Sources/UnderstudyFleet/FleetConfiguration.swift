@@ -24,6 +24,9 @@ public struct FleetConfiguration: Sendable {
     /// How long a scenario step or an admin change waits for the database before it is treated
     /// as out of reach.
     public var databaseTimeout: Duration = .seconds(1)
+    /// Connections a node opens to the database at most: one listens, the rest write the journal,
+    /// heartbeat, take scenario steps and log changes. 30 nodes of 8 need `max_connections` of 240.
+    public var maximumConnections = 8
     /// Served requests a node holds while the database is out of reach; more are counted as lost.
     public var pendingLimit = 100_000
     /// The shared journal keeps the newest this many requests, fleet-wide.

@@ -29,8 +29,6 @@ final class FleetJournal: ServeListener {
     let limit: Int
     let logger: Logger
     private let pending = Mutex(Pending())
-    /// One flush at a time, so a node's events go in in the order it served them.
-    private let flushing = Mutex(())
 
     init(client: PostgresClient, configuration: FleetConfiguration, logger: Logger) {
         self.client = client
@@ -57,28 +55,36 @@ final class FleetJournal: ServeListener {
         }
     }
 
-    /// Writes every pending event in one insert; on failure they stay pending (in order, ahead of
-    /// newer ones) for the next flush. Returns how many were written.
+    /// Most events one insert carries: a batch that waited through an outage goes in in parts.
+    static let chunk = 500
+
+    /// Writes every pending event, in inserts of up to ``chunk``; each insert may take
+    /// `insertLimit`. On failure the events not written stay pending, in order, ahead of newer
+    /// ones. An insert that timed out may still have gone in: the retry skips the rows it finds
+    /// (`ON CONFLICT DO NOTHING` on the event's id), so nothing is counted twice.
     @discardableResult
-    func flush() async throws -> Int {
-        // Not held across the await: the lock guards the take-and-put-back, the epoch below the order.
-        let batch = pending.withLock { pending in
-            let batch = pending.events
-            pending.events.removeAll(keepingCapacity: true)
-            return batch
-        }
-        guard !batch.isEmpty else { return 0 }
-        do {
-            try await insert(batch)
-            return batch.count
-        } catch {
-            pending.withLock { pending in
-                let room = max(0, limit - batch.count)
-                let newer = pending.events.prefix(room)
-                pending.lost += pending.events.count - newer.count
-                pending.events = batch + newer
+    func flush(insertLimit: Duration) async throws -> Int {
+        var written = 0
+        while true {
+            let batch = pending.withLock { pending in
+                let batch = Array(pending.events.prefix(Self.chunk))
+                pending.events.removeFirst(batch.count)
+                return batch
             }
-            throw error
+            guard !batch.isEmpty else { return written }
+            do {
+                try await withDeadline(insertLimit) { try await self.insert(batch) }
+            } catch {
+                pending.withLock { pending in
+                    let room = max(0, limit - batch.count)
+                    let kept = pending.events.prefix(room)
+                    pending.lost += pending.events.count - kept.count
+                    pending.events = batch + kept
+                }
+                throw error
+            }
+            written += batch.count
+            if batch.count < Self.chunk { return written }
         }
     }
 
@@ -98,24 +104,54 @@ final class FleetJournal: ServeListener {
             InsertServeEvents(fleet: fleet, node: node, ids: ids, times: times, events: texts), logger: logger)
     }
 
-    /// Every request in the shared journal, oldest first, newest `capacity` at most.
+    /// The events this node has read from the shared journal, by id, so that each read fetches
+    /// only what is new.
+    private let read = Mutex<[UUID: (seq: Int64, event: ServeEvent)]>([:])
+
+    /// Every request in the shared journal, oldest first, the newest `capacity` at most.
+    ///
+    /// Lists the ids first (an index scan), then fetches only the events it has not read before.
+    /// Going by ids rather than by "everything after the last sequence number read" is what keeps
+    /// it exact: inserts from several nodes commit out of sequence order, and removals and the
+    /// retention job delete rows a reader had read.
     func load(capacity: Int) async throws -> [ServeEvent] {
-        var events: [ServeEvent] = []
-        let rows = try await client.query(
+        var current: [(seq: Int64, id: UUID)] = []
+        for try await row in try await client.query(
             """
-            SELECT event FROM (
-                SELECT seq, logged_at, event FROM understudy_serve_events WHERE fleet = \(fleet)
-                ORDER BY seq DESC LIMIT \(capacity)) AS newest
-            ORDER BY logged_at, seq
-            """, logger: logger)
-        for try await text in rows.decode(String.self) {
-            do {
-                events.append(try ServeEvent(json: JSONValue(parsing: text)))
-            } catch {
-                logger.warning("a shared journal entry could not be read: \(error)")
+            SELECT seq, id FROM understudy_serve_events WHERE fleet = \(fleet) ORDER BY seq DESC LIMIT \(capacity)
+            """, logger: logger
+        ).decode((Int64, UUID).self) {
+            current.append(row)
+        }
+        let known = read.withLock { $0 }
+        var events: [UUID: (seq: Int64, event: ServeEvent)] = [:]
+        events.reserveCapacity(current.count)
+        var missing: [UUID] = []
+        for (_, id) in current {
+            if let event = known[id] { events[id] = event } else { missing.append(id) }
+        }
+        var start = 0
+        while start < missing.count {
+            let part = Array(missing[start..<min(missing.count, start + 1000)])
+            start += part.count
+            for try await (seq, text) in try await client.query(
+                """
+                SELECT seq, event FROM understudy_serve_events WHERE fleet = \(fleet) AND id = ANY(\(part))
+                """, logger: logger
+            ).decode((Int64, String).self) {
+                do {
+                    let event = try ServeEvent(json: JSONValue(parsing: text))
+                    events[event.id] = (seq, event)
+                } catch {
+                    logger.warning("a shared journal entry could not be read: \(error)")
+                }
             }
         }
-        return events
+        read.withLock { $0 = events }
+        return events.values.sorted {
+            $0.event.request.loggedDate == $1.event.request.loggedDate
+                ? $0.seq < $1.seq : $0.event.request.loggedDate < $1.event.request.loggedDate
+        }.map(\.event)
     }
 }
 
@@ -124,6 +160,7 @@ struct InsertServeEvents: PostgresPreparedStatement {
     static let sql = """
         INSERT INTO understudy_serve_events (fleet, node, id, logged_at, event)
         SELECT $1, $2, * FROM unnest($3::uuid[], $4::bigint[], $5::text[])
+        ON CONFLICT (fleet, id) DO NOTHING
         """
     typealias Row = ()
 

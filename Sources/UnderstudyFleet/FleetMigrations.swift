@@ -64,28 +64,40 @@ enum FleetMigrations {
                     event text NOT NULL)
                 """,
                 "CREATE INDEX understudy_serve_events_fleet ON understudy_serve_events (fleet, seq)",
-                // One compare-and-set per scenario step, in one round trip: a scenario without a
-                // row is in Started; other nodes hear of a move on the fleet's channel.
+                // A batch retried after a timeout may have gone in already: its rows are skipped.
+                "CREATE UNIQUE INDEX understudy_serve_events_id ON understudy_serve_events (fleet, id)",
+                // One scenario step in one round trip: locks the scenario's row, picks the first
+                // candidate whose required state it is in, moves it to that candidate's new state
+                // and tells the other nodes. A scenario without a row is in Started. Arrays of
+                // flags say which requirements and new states are there (nulls cannot be bound).
                 """
-                CREATE FUNCTION understudy_step(f text, n text, required text, next text)
-                RETURNS TABLE (taken boolean, state text) LANGUAGE plpgsql AS $$
+                CREATE FUNCTION understudy_advance(
+                    f text, n text, required text[], requires boolean[], next text[], moves boolean[])
+                RETURNS TABLE (chosen integer, state text) LANGUAGE plpgsql AS $$
                 DECLARE current_state text;
                 BEGIN
-                    INSERT INTO understudy_scenarios AS s (fleet, name, state) VALUES (f, n, 'Started')
-                        ON CONFLICT (fleet, name) DO NOTHING;
-                    UPDATE understudy_scenarios AS s SET state = COALESCE(next, s.state)
-                        WHERE s.fleet = f AND s.name = n AND (required IS NULL OR s.state = required)
-                        RETURNING s.state INTO current_state;
-                    IF FOUND THEN
-                        IF next IS NOT NULL THEN
-                            PERFORM pg_notify('understudy_fleet',
-                                json_build_object('fleet', f, 'scenario', n, 'state', next)::text);
-                        END IF;
-                        RETURN QUERY SELECT true, current_state;
-                        RETURN;
+                    SELECT s.state INTO current_state FROM understudy_scenarios AS s
+                        WHERE s.fleet = f AND s.name = n FOR UPDATE;
+                    IF NOT FOUND THEN
+                        INSERT INTO understudy_scenarios AS s (fleet, name, state) VALUES (f, n, 'Started')
+                            ON CONFLICT (fleet, name) DO NOTHING;
+                        SELECT s.state INTO current_state FROM understudy_scenarios AS s
+                            WHERE s.fleet = f AND s.name = n FOR UPDATE;
                     END IF;
-                    SELECT s.state INTO current_state FROM understudy_scenarios AS s WHERE s.fleet = f AND s.name = n;
-                    RETURN QUERY SELECT false, current_state;
+                    FOR i IN 1 .. coalesce(array_length(required, 1), 0) LOOP
+                        IF NOT requires[i] OR required[i] = current_state THEN
+                            IF moves[i] AND next[i] <> current_state THEN
+                                UPDATE understudy_scenarios AS s SET state = next[i]
+                                    WHERE s.fleet = f AND s.name = n;
+                                current_state := next[i];
+                                PERFORM pg_notify('understudy_fleet',
+                                    json_build_object('fleet', f, 'scenario', n, 'state', current_state)::text);
+                            END IF;
+                            RETURN QUERY SELECT i - 1, current_state;
+                            RETURN;
+                        END IF;
+                    END LOOP;
+                    RETURN QUERY SELECT -1, current_state;
                 END $$
                 """
             ]

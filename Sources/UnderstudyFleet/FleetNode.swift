@@ -71,7 +71,8 @@ public final class FleetNode: Sendable {
         logger: Logger = Logger(label: "understudy.fleet")
     ) async throws -> FleetNode {
         let client = PostgresClient(
-            configuration: try configuration.database.clientConfiguration(), backgroundLogger: logger)
+            configuration: try configuration.database.clientConfiguration(
+                maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
         let node = FleetNode(configuration: configuration, engine: engine, local: local, client: client, logger: logger)
         node.spawn { await client.run() }
         do {
@@ -106,7 +107,7 @@ public final class FleetNode: Sendable {
     public func leave() async {
         await stopTasks(keepingClient: true)
         _ = try? await withDeadline(.seconds(2)) { [self] in
-            try await journal?.flush()
+            try await journal?.flush(insertLimit: .seconds(2))
             _ = try await client.query(
                 "DELETE FROM understudy_members WHERE fleet = \(configuration.name) AND node = \(configuration.node)",
                 logger: logger)
@@ -277,14 +278,18 @@ public final class FleetNode: Sendable {
         }
     }
 
+    /// How long one journal insert may take before it is retried (its rows are skipped if it
+    /// went in after all): longer than a round trip, since a batch after an outage is big.
+    static let insertLimit: Duration = .seconds(5)
+
     /// One writer per node, so its requests go in in the order it served them.
     private func flushes() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: configuration.flushInterval)
             let epoch = requestedEpoch.load(ordering: .relaxed)
             do {
+                try await journal?.flush(insertLimit: Self.insertLimit)
                 try await withDeadline(configuration.databaseTimeout) { [self] in
-                    try await journal?.flush()
                     guard epoch > flushedEpoch.load(ordering: .relaxed) else { return }
                     _ = try await client.query(
                         """

@@ -23,19 +23,17 @@ final class FleetScenarioStates: SharedScenarioStates {
         self.whenUnavailable = configuration.whenDetached
     }
 
-    func step(_ scenario: String, from required: String?, to next: String?) -> SharedScenarioStep {
+    func advance(_ scenario: String, firstOf candidates: [ScenarioTransition]) -> SharedScenarioAdvance {
         guard health.isReachable else { return .unavailable(reason: health.problem ?? "cut off") }
+        let statement = ScenarioAdvance(fleet: fleet, scenario: scenario, candidates: candidates)
         let client = self.client
-        let fleet = self.fleet
         let logger = self.logger
         do {
-            let (taken, state) = try BlockingWait.run(timeout: timeout) {
-                let rows = try await client.execute(
-                    ScenarioStep(fleet: fleet, scenario: scenario, required: required, next: next), logger: logger)
-                for try await row in rows { return row }
-                throw FleetError.unavailable("understudy_step returned nothing")
+            let (chosen, state) = try BlockingWait.run(timeout: timeout) {
+                for try await row in try await client.execute(statement, logger: logger) { return row }
+                throw FleetError.unavailable("understudy_advance returned nothing")
             }
-            return taken ? .taken : .stale(current: state)
+            return chosen >= 0 ? .took(chosen) : .noneApplies(current: state)
         } catch {
             if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
             return .unavailable(reason: "\(error)")
@@ -48,22 +46,23 @@ final class FleetScenarioStates: SharedScenarioStates {
     }
 }
 
-/// `SELECT * FROM understudy_step(…)`, prepared once per connection.
-struct ScenarioStep: PostgresPreparedStatement {
-    static let sql = "SELECT taken, state FROM understudy_step($1, $2, $3, $4)"
-    typealias Row = (Bool, String)
+/// `SELECT * FROM understudy_advance(…)`, prepared once per connection.
+struct ScenarioAdvance: PostgresPreparedStatement {
+    static let sql = "SELECT chosen, state FROM understudy_advance($1, $2, $3, $4, $5, $6)"
+    typealias Row = (Int, String)
 
     var fleet: String
     var scenario: String
-    var required: String?
-    var next: String?
+    var candidates: [ScenarioTransition]
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 4)
+        var bindings = PostgresBindings(capacity: 6)
         bindings.append(fleet)
         bindings.append(scenario)
-        bindings.append(required)
-        bindings.append(next)
+        bindings.append(candidates.map { $0.required ?? "" })
+        bindings.append(candidates.map { $0.required != nil })
+        bindings.append(candidates.map { $0.next ?? "" })
+        bindings.append(candidates.map { $0.next != nil })
         return bindings
     }
 

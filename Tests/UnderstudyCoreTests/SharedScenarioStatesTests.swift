@@ -16,13 +16,19 @@ import Testing
 
         init(whenUnavailable: SharedScenarioFallback = .serveLocally) { self.whenUnavailable = whenUnavailable }
 
-        func step(_ scenario: String, from required: String?, to next: String?) -> SharedScenarioStep {
+        let calls = Atomic<Int>(0)
+
+        func advance(_ scenario: String, firstOf candidates: [ScenarioTransition]) -> SharedScenarioAdvance {
+            calls.add(1, ordering: .relaxed)
             guard reachable.load(ordering: .relaxed) else { return .unavailable(reason: "connection refused") }
             return states.withLock { states in
                 let current = states[scenario] ?? "Started"
-                if let required, current != required { return .stale(current: current) }
-                if let next { states[scenario] = next }
-                return .taken
+                for (index, candidate) in candidates.enumerated()
+                where candidate.required == nil || candidate.required == current {
+                    if let next = candidate.next { states[scenario] = next }
+                    return .took(index)
+                }
+                return .noneApplies(current: current)
             }
         }
 
@@ -58,6 +64,25 @@ import Testing
         #expect(Self.body(engine.decide(request("GET", "/step"), capabilities: .inline)) == "one")
         #expect(shared.states.withLock { $0["steps"] } == "two")
         #expect(engine.store.scenarioStates["steps"] == "two")
+        // One round trip per request, and none for a request no scenario stub matches.
+        #expect(shared.calls.load(ordering: .relaxed) == 1)
+        _ = engine.decide(request("GET", "/plain"), capabilities: .inline).run()
+        #expect(shared.calls.load(ordering: .relaxed) == 1)
+    }
+
+    /// A request whose candidates name two scenarios: each is asked in match order.
+    @Test func stubsOfTwoScenariosAmongOneRequestsCandidatesAreSteppedInTurn() throws {
+        let shared = FakeShared()
+        let engine = try Self.engine(shared)
+        try engine.store.add(
+            stub(#"{"priority":9,"request":{"urlPath":"/step"},"response":{"body":"fallback"}}"#))
+        try engine.store.add(
+            stub(
+                #"{"priority":1,"scenarioName":"gate","requiredScenarioState":"open","request":{"urlPath":"/step"},"response":{"body":"gated"}}"#
+            ))
+        #expect(Self.body(engine.decide(request("GET", "/step"), capabilities: .inline)) == "one")
+        shared.states.withLock { $0["gate"] = "open" }
+        #expect(Self.body(engine.decide(request("GET", "/step"), capabilities: .inline)) == "gated")
     }
 
     /// Another server moved the scenario; this one's copy is a notification behind.
@@ -88,6 +113,10 @@ import Testing
         #expect(Self.body(engine.decide(request("GET", "/step"), capabilities: .inline)) == "one")
         #expect(engine.store.scenarioStates["steps"] == "two")
         #expect(shared.localSteps.load(ordering: .relaxed) == 1)
+        let event = try #require(engine.journal.events.last)
+        #expect(event.subEvents.map(\.type) == [SubEvent.Kind.fleetDetached])
+        let message = event.subEvents.first?.data["message"]?.stringValue ?? ""
+        #expect(message.contains("connection refused"))
     }
 
     /// 64 requests at once on one step, across two stores sharing their states as two servers

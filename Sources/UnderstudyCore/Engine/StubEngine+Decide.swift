@@ -45,23 +45,18 @@ extension StubEngine {
         // What the selected stub needs, worked out once: the accepting closure is the only place
         // that sees it before the store commits the match.
         var selectedNeeds: ResponseNeeds = []
-        var waitsForSharedStep = false
-        let selection = store.select(request, now: now) { stub in
-            if stub.scenarioName != nil, !capabilities.waitsForSharedState, store.sharesScenarios {
-                waitsForSharedStep = true
-                return false
-            }
+        let selection = store.select(request, now: now, mayWait: capabilities.waitsForSharedState) { stub in
             let needs = needs(of: stub)
             guard capabilities.admits(needs.union(globalNeeds)), accept(stub), stub.claimsDigestNonce(for: request)
             else { return false }
             selectedNeeds = needs
             return true
         }
-        if waitsForSharedStep { return .declined }
+        if case .mustWait = selection { return .declined }
         if case .refused(let reason) = selection {
             return .immediate(sharedScenarioRefusal(request, reason: reason))
         }
-        guard case .stub(let stub) = selection else {
+        guard case .stub(let stub, let detached) = selection else {
             let width =
                 capabilities.consoleWidth ?? request.headers.first("X-WireMock-Console-Width").flatMap { Int($0) }
             guard capabilities.answersMisses else {
@@ -80,11 +75,14 @@ extension StubEngine {
             }
             return .deferred { self.notMatched(request, consoleWidth: width, now: now, contractCheck: check) }
         }
+        let notes = detached.map { [Self.detachedStepNote($0, scenario: stub.scenarioName ?? "")] } ?? []
         // Body files and templates can be slow (disk, JSONPath on a big body).
         if capabilities.defersSlowWork, !selectedNeeds.isDisjoint(with: .slow) {
-            return .deferred { self.matchedDecision(stub, request: request, now: now, contractCheck: check) }
+            return .deferred {
+                self.matchedDecision(stub, request: request, now: now, contractCheck: check, notes: notes)
+            }
         }
-        return .immediate(matchedDecision(stub, request: request, now: now, contractCheck: check))
+        return .immediate(matchedDecision(stub, request: request, now: now, contractCheck: check, notes: notes))
     }
 
     /// What serving `stub` needs under this engine's templating (global settings aside).
@@ -115,11 +113,12 @@ extension StubEngine {
 
     /// The response for a matched stub, journalled; the one place every decision builds it.
     func matchedDecision(
-        _ stub: StubMapping, request: LoggedRequest, now: Date, contractCheck: ContractRequestCheck? = nil
+        _ stub: StubMapping, request: LoggedRequest, now: Date, contractCheck: ContractRequestCheck? = nil,
+        notes: [SubEvent] = []
     ) -> ServeDecision {
         // Templates render before journalling so a rendering error goes in as a sub-event.
         var (decision, subEvents) = templatedDecision(for: stub, request: request, now: now)
-        subEvents = noteContractViolations(of: request, contractCheck) + subEvents
+        subEvents = notes + noteContractViolations(of: request, contractCheck) + subEvents
         decision.contract = contractContext(request, contractCheck)
         journal.record(
             ServeEvent(
@@ -129,6 +128,17 @@ extension StubEngine {
 }
 
 extension StubEngine {
+    /// The warning journalled with a request whose scenario step was taken on this server only.
+    static func detachedStepNote(_ reason: String, scenario: String) -> SubEvent {
+        SubEvent(
+            type: SubEvent.Kind.fleetDetached,
+            data: [
+                "message": .string(
+                    "Scenario \(scenario) was stepped on this server only: its shared states cannot be reached (\(reason))"
+                )
+            ])
+    }
+
     /// The 503 for a request whose stub's scenario step could not be taken: the shared scenario
     /// states are out of reach and the fleet was told to refuse rather than serve locally.
     func sharedScenarioRefusal(_ request: LoggedRequest, reason: String) -> ServeDecision {

@@ -1,16 +1,17 @@
 /// Scenario states kept outside this process, so that several servers move each scenario as one
-/// (the fleet's database). A store given one (``StubStore/shareScenarios(with:)``) still matches
-/// against its own copy of the states, and asks here before a stub that names a scenario is served:
-/// the step is taken here, once, by whichever server asks first.
+/// (the fleet's database). A store given one (``StubStore/shareScenarios(with:)``) asks it,
+/// before serving a stub that names a scenario, which of the request's candidate stubs the
+/// scenario's state selects, and the step is taken there in the same call: once, by whichever
+/// server asks first, and in one round trip however many servers race for it.
 ///
 /// Every call may wait for a round trip to wherever the states live, so the engine makes it only
 /// under capabilities that may wait (``Capabilities/waitsForSharedState``): a server decides such
 /// requests off its event loop.
 public protocol SharedScenarioStates: Sendable {
-    /// Compares and sets one scenario: when its state is `required` (any state when nil), moves
-    /// it to `next` (stays when nil) and answers ``SharedScenarioStep/taken``. A scenario the
-    /// shared store has never seen is in `Started`.
-    func step(_ scenario: String, from required: String?, to next: String?) -> SharedScenarioStep
+    /// Picks the first of `candidates` whose required state `scenario` is in (a nil requirement
+    /// always holds), moves the scenario to that candidate's new state (it stays when nil), and
+    /// answers which it picked. A scenario the shared store has never seen is in `Started`.
+    func advance(_ scenario: String, firstOf candidates: [ScenarioTransition]) -> SharedScenarioAdvance
 
     /// What to do with a scenario step while the shared store cannot be reached.
     var whenUnavailable: SharedScenarioFallback { get }
@@ -20,12 +21,25 @@ public protocol SharedScenarioStates: Sendable {
     func tookLocalStep(_ scenario: String, because reason: String)
 }
 
-/// What ``SharedScenarioStates/step(_:from:to:)`` found.
-public enum SharedScenarioStep: Sendable, Equatable {
-    /// The scenario was in the required state and is now in the new one.
-    case taken
-    /// The scenario is in `current`, not in the required state: another server moved it first.
-    case stale(current: String)
+/// What a scenario stub requires and sets.
+public struct ScenarioTransition: Sendable, Equatable {
+    /// The state the scenario must be in; nil for any.
+    public var required: String?
+    /// The state it moves to; nil to stay.
+    public var next: String?
+
+    public init(required: String?, next: String?) {
+        self.required = required
+        self.next = next
+    }
+}
+
+/// What ``SharedScenarioStates/advance(_:firstOf:)`` found.
+public enum SharedScenarioAdvance: Sendable, Equatable {
+    /// The candidate at this index applied, and its step is taken.
+    case took(Int)
+    /// None applies: the scenario is in `current`.
+    case noneApplies(current: String)
     /// The shared store could not be reached; nothing changed there.
     case unavailable(reason: String)
 }

@@ -63,7 +63,7 @@ extension StubStore {
             if pattern.readsBody { return .dependsOnBody }
             guard commit(stub) else { return .stub(stub) }
             switch takeScenarioStep(of: stub) {
-            case .taken: return .stub(stub)
+            case .taken, .takenLocally: return .stub(stub)
             case .lost: return nil
             // Left to the whole request's decision, which answers the refusal.
             case .refused: return .dependsOnBody

@@ -3,6 +3,9 @@ extension StubStore {
     enum StepResult {
         /// The step is taken (or there was none): serve the stub.
         case taken
+        /// The shared states could not be reached, and the step was taken in this store's copy
+        /// (``SharedScenarioFallback/serveLocally``): serve the stub, and say why in its journal entry.
+        case takenLocally(String)
         /// Another request moved the scenario first: match the request again.
         case lost
         /// The shared states cannot be reached and the fallback is to refuse: answer 503.
@@ -18,18 +21,30 @@ extension StubStore {
     /// new state. A stub without a scenario always succeeds; so does one without a new state or a
     /// required state, unless the states are shared.
     ///
-    /// The one place a request moves a scenario. With shared states (a fleet), the shared store
-    /// takes the step, and a stub that only requires a state has it checked there too: this
-    /// server's copy may be a notification behind.
+    /// With shared states (a fleet) the shared store takes the step, and a stub that only requires
+    /// a state has it checked there too: this server's copy may be a notification behind. Whole
+    /// requests are decided by ``selectShared(_:now:mayWait:accepting:shared:)`` instead, in one
+    /// round trip; this serves the head-only path and scenarios mixed in one request's candidates.
     func takeScenarioStep(of stub: StubMapping) -> StepResult {
         guard let scenario = stub.scenarioName else { return .taken }
         if let shared = sharedScenarios.withLock({ $0 }) {
-            return takeSharedStep(of: stub, scenario: scenario, shared: shared)
+            guard stub.requiredScenarioState != nil || stub.newScenarioState != nil else { return .taken }
+            let transition = ScenarioTransition(required: stub.requiredScenarioState, next: stub.newScenarioState)
+            switch shared.advance(scenario, firstOf: [transition]) {
+            case .took:
+                if let next = stub.newScenarioState { adoptScenarioState(scenario, next) }
+                return .taken
+            case .noneApplies(let current):
+                adoptScenarioState(scenario, current)
+                return .lost
+            case .unavailable(let reason):
+                return takeDetachedStep(of: stub, scenario: scenario, shared: shared, reason: reason)
+            }
         }
         return takeLocalStep(of: stub, scenario: scenario) ? .taken : .lost
     }
 
-    private func takeLocalStep(of stub: StubMapping, scenario: String) -> Bool {
+    func takeLocalStep(of stub: StubMapping, scenario: String) -> Bool {
         guard let next = stub.newScenarioState else { return true }
         return state.withLock { state in
             if let required = stub.requiredScenarioState,
@@ -43,25 +58,16 @@ extension StubStore {
         }
     }
 
-    private func takeSharedStep(of stub: StubMapping, scenario: String, shared: any SharedScenarioStates)
-        -> StepResult
-    {
-        guard stub.requiredScenarioState != nil || stub.newScenarioState != nil else { return .taken }
-        switch shared.step(scenario, from: stub.requiredScenarioState, to: stub.newScenarioState) {
-        case .taken:
-            if let next = stub.newScenarioState { adoptScenarioState(scenario, next) }
-            return .taken
-        case .stale(let current):
-            adoptScenarioState(scenario, current)
-            return .lost
-        case .unavailable(let reason):
-            switch shared.whenUnavailable {
-            case .refuse:
-                return .refused(reason)
-            case .serveLocally:
-                shared.tookLocalStep(scenario, because: reason)
-                return takeLocalStep(of: stub, scenario: scenario) ? .taken : .lost
-            }
+    /// The fallback while the shared states are out of reach.
+    func takeDetachedStep(
+        of stub: StubMapping, scenario: String, shared: any SharedScenarioStates, reason: String
+    ) -> StepResult {
+        switch shared.whenUnavailable {
+        case .refuse:
+            return .refused(reason)
+        case .serveLocally:
+            shared.tookLocalStep(scenario, because: reason)
+            return takeLocalStep(of: stub, scenario: scenario) ? .takenLocally(reason) : .lost
         }
     }
 

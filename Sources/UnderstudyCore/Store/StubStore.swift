@@ -179,22 +179,33 @@ public final class StubStore: Sendable {
     public func match(_ request: LoggedRequest, now: Date = Date(), accepting accept: (StubMapping) -> Bool)
         -> StubMapping?
     {
-        guard case .stub(let stub) = select(request, now: now, accepting: accept) else { return nil }
+        guard case .stub(let stub, _) = select(request, now: now, mayWait: true, accepting: accept) else {
+            return nil
+        }
         return stub
     }
 
     /// What ``select(_:now:accepting:)`` chose.
     enum Selection {
-        case stub(StubMapping)
+        /// The stub, and why its scenario step was taken only here when the shared states were
+        /// out of reach.
+        case stub(StubMapping, detached: String?)
         case none
         /// The stub's scenario step could not be taken: its shared states are out of reach and
         /// their fallback is to refuse. Nothing changed.
         case refused(String)
+        /// A candidate names a shared scenario and the caller may not wait for it: nothing changed.
+        case mustWait
     }
 
     /// ``match(_:now:accepting:)``, saying why nothing was selected when a shared scenario step
     /// was refused.
-    func select(_ request: LoggedRequest, now: Date, accepting accept: (StubMapping) -> Bool) -> Selection {
+    func select(_ request: LoggedRequest, now: Date, mayWait: Bool, accepting accept: (StubMapping) -> Bool)
+        -> Selection
+    {
+        if let shared = sharedScenarios.withLock({ $0 }) {
+            return selectShared(request, now: now, mayWait: mayWait, accepting: accept, shared: shared)
+        }
         // Each pass after the first follows another request's step, so this ends.
         while true {
             let (bucket, fallback, scenarios) = state.withLock { state in
@@ -206,7 +217,8 @@ public final class StubStore: Sendable {
                 return .none
             }
             switch takeScenarioStep(of: stub) {
-            case .taken: return .stub(stub)
+            case .taken: return .stub(stub, detached: nil)
+            case .takenLocally(let reason): return .stub(stub, detached: reason)
             case .lost: continue
             case .refused(let reason): return .refused(reason)
             }

@@ -1039,6 +1039,34 @@ extension DashboardAssets {
           });
         }
 
+        // ---- fleet: shown only on a node of a fleet (GET /__admin/fleet answers) ----
+
+        async function loadFleet() {
+          let body;
+          try {
+            body = await api("/__admin/fleet");
+          } catch (error) {
+            // 404: a standalone server. 503: a node cut off from its database still says what it knows.
+            if (error.status !== 503 || !error.body || !error.body.fleet) return;
+            body = error.body;
+          }
+          $("tab-fleet").hidden = false;
+          const members = body.members || [];
+          const reach = body.databaseReachable ? "database reachable" : `database out of reach: ${body.problem || "unknown"}`;
+          $("fleet-summary").textContent = `fleet ${body.fleet}, this node ${body.node}, change ${body.version ?? body.appliedVersion}; ${reach}`;
+          const rows = members.map((member) =>
+            el("tr", { "data-node": member.node },
+              el("td", { text: member.node + (member.node === body.node ? " (this one)" : "") }),
+              el("td", { class: "muted", text: member.address || "" }),
+              el("td", { text: member.live ? "yes" : "no" }),
+              el("td", { class: "muted", text: `${member.lastHeardMillis} ms ago` }),
+              el("td", { text: String(member.versionsBehind ?? 0) }),
+              el("td", { text: String(member.servedRequests) }),
+              el("td", { text: String(member.pendingEvents) }),
+              el("td", { text: String(member.lostEvents) })));
+          $("fleet-table").tBodies[0].replaceChildren(...rows);
+        }
+
         // ---- recording ----
 
         async function loadRecordingStatus() {
@@ -1181,7 +1209,7 @@ extension DashboardAssets {
 
         // ---- tabs ----
 
-        const TABS = ["requests", "stubs", "scenarios", "recording", "editor"];
+        const TABS = ["requests", "stubs", "scenarios", "recording", "editor", "fleet"];
 
         function showTab(name) {
           for (const tab of TABS) {
@@ -1194,6 +1222,7 @@ extension DashboardAssets {
           if (name === "requests") { renderList(); schedulePlots(); }
           if (name === "stubs") renderStubs();
           if (name === "recording") loadRecordingStatus();
+          if (name === "fleet") loadFleet();
           if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
         }
 
@@ -1218,7 +1247,7 @@ extension DashboardAssets {
         // ---- start ----
 
         async function loadEverything() {
-          await Promise.all([loadRequests(), loadStubs(), loadScenarios()]).catch(showError);
+          await Promise.all([loadRequests(), loadStubs(), loadScenarios(), loadFleet()]).catch(showError);
         }
 
         async function start() {
@@ -1246,6 +1275,8 @@ extension DashboardAssets {
           const hash = location.hash.slice(1);
           showTab(TABS.includes(hash) ? hash : "requests");
           setInterval(schedulePlots, 1000);
+          // The fleet's members change on their own (heartbeats), not through the feed.
+          setInterval(() => { if (!$("view-fleet").hidden) loadFleet(); }, 2000);
           start();
         });
 
@@ -1271,6 +1302,7 @@ extension DashboardAssets {
             <button role="tab" id="tab-scenarios" aria-controls="view-scenarios" aria-selected="false" tabindex="-1">Scenarios</button>
             <button role="tab" id="tab-recording" aria-controls="view-recording" aria-selected="false" tabindex="-1">Recording</button>
             <button role="tab" id="tab-editor" aria-controls="view-editor" aria-selected="false" tabindex="-1">Stub editor</button>
+            <button role="tab" id="tab-fleet" aria-controls="view-fleet" aria-selected="false" tabindex="-1" hidden>Fleet</button>
           </nav>
           <p class="status" id="feed-status" role="status" aria-live="polite">connecting…</p>
           <button type="button" id="token-button" class="quiet">Admin token…</button>
@@ -1343,6 +1375,18 @@ extension DashboardAssets {
             <table class="grid" id="scenario-table">
               <thead>
                 <tr><th scope="col">Scenario</th><th scope="col">State</th><th scope="col">Possible states</th><th scope="col"><span class="sr-only">Actions</span></th></tr>
+              </thead>
+              <tbody></tbody>
+            </table>
+          </section>
+
+          <section id="view-fleet" role="tabpanel" aria-labelledby="tab-fleet" class="view" hidden>
+            <div class="toolbar">
+              <span id="fleet-summary" class="count"></span>
+            </div>
+            <table class="grid" id="fleet-table">
+              <thead>
+                <tr><th scope="col">Node</th><th scope="col">Address</th><th scope="col">Live</th><th scope="col">Last heard</th><th scope="col">Changes behind</th><th scope="col">Served</th><th scope="col">Unwritten</th><th scope="col">Lost</th></tr>
               </thead>
               <tbody></tbody>
             </table>

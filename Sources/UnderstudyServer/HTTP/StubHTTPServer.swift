@@ -44,6 +44,8 @@ public final class StubHTTPServer: Sendable {
     let connections: OpenConnections
     private let gracePeriod: Duration
     private let logger: Logger
+    /// The server's own pool for blocking work, when the configuration asked for one.
+    private let blockingPool: NIOThreadPool?
     private let stopping = Mutex(false)
     private let stopped = StopSignal()
     /// Fired once `stop()` has asked every open connection to quiesce (the events are queued on
@@ -52,9 +54,10 @@ public final class StubHTTPServer: Sendable {
 
     private init(
         engine: StubEngine, channel: any Channel, httpsChannel: (any Channel)?, connections: OpenConnections,
-        environment: ConnectionEnvironment, configuration: StubServerConfiguration
+        environment: ConnectionEnvironment, configuration: StubServerConfiguration, blockingPool: NIOThreadPool?
     ) throws {
         self.engine = engine
+        self.blockingPool = blockingPool
         self.environment = environment
         self.serverChannel = channel
         self.httpsServerChannel = httpsChannel
@@ -84,6 +87,7 @@ public final class StubHTTPServer: Sendable {
         // A server dropped without stop() must not keep its ports.
         serverChannel.close(promise: nil)
         httpsServerChannel?.close(promise: nil)
+        blockingPool?.shutdownGracefully { _ in }
     }
 
     /// Binds and starts serving, with the WireMock admin API over `engine` under `/__admin`.
@@ -123,10 +127,14 @@ public final class StubHTTPServer: Sendable {
         let streaming = StreamingResponses()
         let feed = DashboardFeed(journal: engine.journal, store: engine.store)
         let grpc = try GRPCServices(folder: configuration.grpcDescriptors)
+        let blockingPool = configuration.blockingThreads.map { NIOThreadPool(numberOfThreads: max(1, $0)) }
+        blockingPool?.start()
+        let offLoop = ThreadPoolOffLoop(pool: blockingPool ?? .singleton)
         let admin: (any AdminRequestHandler)? = admin.map { GRPCAdminExtension(base: $0, services: grpc) }
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
-            isOffline: { connections.isOffline }, streamingResponses: streaming, dashboardFeed: feed, grpc: grpc)
+            isOffline: { connections.isOffline }, offLoop: offLoop, streamingResponses: streaming, dashboardFeed: feed,
+            grpc: grpc)
         let channel = try await bind(configuration.host, configuration.port, connections: connections) { channel in
             try ConnectionPipeline.configure(channel, environment: environment)
         }
@@ -138,7 +146,8 @@ public final class StubHTTPServer: Sendable {
                 // both listeners); only the scheme the journal records differs.
                 let secure = ConnectionEnvironment(
                     engine: engine, admin: admin, proxy: proxy, configuration: configuration,
-                    requestShutdown: link.trigger, isOffline: { connections.isOffline }, scheme: "https",
+                    requestShutdown: link.trigger, isOffline: { connections.isOffline }, offLoop: offLoop,
+                    scheme: "https",
                     tls: https.tls, streamingResponses: streaming, dashboardFeed: feed, grpc: grpc)
                 httpsChannel = try await bind(configuration.host, https.port, connections: connections) { channel in
                     try channel.pipeline.syncOperations.addHandler(SocketEndCloser())
@@ -148,8 +157,9 @@ public final class StubHTTPServer: Sendable {
             }
             server = try StubHTTPServer(
                 engine: engine, channel: channel, httpsChannel: httpsChannel, connections: connections,
-                environment: environment, configuration: configuration)
+                environment: environment, configuration: configuration, blockingPool: blockingPool)
         } catch {
+            try? await blockingPool?.shutdownGracefully()
             try? await channel.close().get()
             try? await httpsChannel?.close().get()
             throw error
@@ -234,6 +244,7 @@ public final class StubHTTPServer: Sendable {
         quiesceRequested.fire()
         await Self.waitForClose(of: open, within: gracePeriod, on: serverChannel.eventLoop)
         for channel in connections.all { try? await channel.close().get() }
+        try? await blockingPool?.shutdownGracefully()
         logger.info("Understudy stopped serving on \(baseURL.absoluteString)")
         stopped.fire()
     }

@@ -34,6 +34,11 @@ public struct StubServerConfiguration: Sendable {
     /// are answered with, as WireMock's gRPC extension reads a root's `grpc/`. A server started
     /// on a folder uses its `grpc/` when this is nil.
     public var grpcDescriptors: URL?
+    /// Threads for the work that blocks (the admin API, body files, templates, the near-miss
+    /// search, and a fleet's round trips to its database), in a pool of the server's own; nil
+    /// shares NIO's pool, one thread per core. A fleet node wants more: each scenario step and
+    /// each verification holds one while it waits for PostgreSQL.
+    public var blockingThreads: Int?
 
     /// A configuration; every default is what `understudy serve` uses.
     public init(
@@ -48,9 +53,11 @@ public struct StubServerConfiguration: Sendable {
         logger: Logger = Logger(label: "understudy.server"),
         https: HTTPSListener? = nil,
         maxWebSocketMessageBytes: Int = 1 << 20,
-        grpcDescriptors: URL? = nil
+        grpcDescriptors: URL? = nil,
+        blockingThreads: Int? = nil
     ) {
         self.grpcDescriptors = grpcDescriptors
+        self.blockingThreads = blockingThreads
         self.host = host
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes

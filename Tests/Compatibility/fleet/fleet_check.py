@@ -52,16 +52,19 @@ def postgres_processes():
 
 
 class Node:
-    def __init__(self, name, url):
+    """`understudy serve` on a free port: a node of the fleet `ci` on `url`, or standalone without one."""
+
+    def __init__(self, name, url, extra=()):
         self.name = name
         self.port = free_port()
         self.out = open(os.path.join(WORK, name + ".out"), "w+")
         self.err = open(os.path.join(WORK, name + ".err"), "w+")
-        env = dict(os.environ, UNDERSTUDY_FLEET_URL=url)
-        self.process = subprocess.Popen(
-            [BINARY, "serve", "--root", os.path.join(WORK, "root"), "--port", str(self.port), "--fleet-name", "ci",
-             "--fleet-node", name, "--fleet-verification-wait", "1500"],
-            stdout=self.out, stderr=self.err, env=env)
+        env = dict(os.environ)
+        arguments = [BINARY, "serve", "--root", os.path.join(WORK, "root"), "--port", str(self.port), *extra]
+        if url:
+            env["UNDERSTUDY_FLEET_URL"] = url
+            arguments += ["--fleet-name", "ci", "--fleet-node", name, "--fleet-verification-wait", "1500"]
+        self.process = subprocess.Popen(arguments, stdout=self.out, stderr=self.err, env=env)
         deadline = time.time() + 60
         while time.time() < deadline:
             self.out.seek(0)

@@ -53,6 +53,7 @@ final class FleetOfServers: Sendable {
             configuration, engine: engine, admin: WireMockAdminAPI(engine: engine), logger: logger)
         var serverConfiguration = StubServerConfiguration(port: 0)
         serverConfiguration.logger = logger
+        serverConfiguration.blockingThreads = 16
         let server = try await StubHTTPServer.start(
             engine: engine, admin: member.admin, configuration: serverConfiguration)
         member.announce(address: server.baseURL.absoluteString)

@@ -705,6 +705,34 @@ function setupScenarios() {
   });
 }
 
+// ---- fleet: shown only on a node of a fleet (GET /__admin/fleet answers) ----
+
+async function loadFleet() {
+  let body;
+  try {
+    body = await api("/__admin/fleet");
+  } catch (error) {
+    // 404: a standalone server. 503: a node cut off from its database still says what it knows.
+    if (error.status !== 503 || !error.body || !error.body.fleet) return;
+    body = error.body;
+  }
+  $("tab-fleet").hidden = false;
+  const members = body.members || [];
+  const reach = body.databaseReachable ? "database reachable" : `database out of reach: ${body.problem || "unknown"}`;
+  $("fleet-summary").textContent = `fleet ${body.fleet}, this node ${body.node}, change ${body.version ?? body.appliedVersion}; ${reach}`;
+  const rows = members.map((member) =>
+    el("tr", { "data-node": member.node },
+      el("td", { text: member.node + (member.node === body.node ? " (this one)" : "") }),
+      el("td", { class: "muted", text: member.address || "" }),
+      el("td", { text: member.live ? "yes" : "no" }),
+      el("td", { class: "muted", text: `${member.lastHeardMillis} ms ago` }),
+      el("td", { text: String(member.versionsBehind ?? 0) }),
+      el("td", { text: String(member.servedRequests) }),
+      el("td", { text: String(member.pendingEvents) }),
+      el("td", { text: String(member.lostEvents) })));
+  $("fleet-table").tBodies[0].replaceChildren(...rows);
+}
+
 // ---- recording ----
 
 async function loadRecordingStatus() {
@@ -847,7 +875,7 @@ function setupEditor() {
 
 // ---- tabs ----
 
-const TABS = ["requests", "stubs", "scenarios", "recording", "editor"];
+const TABS = ["requests", "stubs", "scenarios", "recording", "editor", "fleet"];
 
 function showTab(name) {
   for (const tab of TABS) {
@@ -860,6 +888,7 @@ function showTab(name) {
   if (name === "requests") { renderList(); schedulePlots(); }
   if (name === "stubs") renderStubs();
   if (name === "recording") loadRecordingStatus();
+  if (name === "fleet") loadFleet();
   if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
 }
 
@@ -884,7 +913,7 @@ function setupTabs() {
 // ---- start ----
 
 async function loadEverything() {
-  await Promise.all([loadRequests(), loadStubs(), loadScenarios()]).catch(showError);
+  await Promise.all([loadRequests(), loadStubs(), loadScenarios(), loadFleet()]).catch(showError);
 }
 
 async function start() {
@@ -912,5 +941,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const hash = location.hash.slice(1);
   showTab(TABS.includes(hash) ? hash : "requests");
   setInterval(schedulePlots, 1000);
+  // The fleet's members change on their own (heartbeats), not through the feed.
+  setInterval(() => { if (!$("view-fleet").hidden) loadFleet(); }, 2000);
   start();
 });

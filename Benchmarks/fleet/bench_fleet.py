@@ -1,0 +1,132 @@
+"""The fleet's figures beside a standalone server, in one run (Scripts/bench-fleet.sh):
+
+  one node          a standalone `understudy serve` and one fleet node, a matched stub, wrk at 64
+                    connections, taking turns (median of the rounds)
+  behind HAProxy    three fleet nodes behind HAProxy, and one standalone behind the same HAProxy
+  scenario step     every request a step (a three-state cycle) at 64 connections: standalone
+                    (a lock in memory) and a fleet node (a compare-and-set in PostgreSQL), p99 by wrk
+  propagation       a stub added on one node until the slowest of three answers it (200 stubs)
+  verification      `POST /__admin/requests/count` on a node while wrk loads all three (200 calls)
+
+Release build; PostgreSQL and HAProxy from Debian; wrk. Figures only: nothing here is asserted.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "Tests", "Compatibility", "fleet"))
+import fleet_check as fc  # noqa: E402
+
+SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "64"))
+
+
+def wrk(port, path, seconds=SECONDS, connections=CONNECTIONS):
+    out = subprocess.run(
+        ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "--latency", f"http://127.0.0.1:{port}{path}"],
+        capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return rps, float(p99.group(1)) * scale, int(errors.group(1)) if errors else 0
+
+
+def add_stubs(port):
+    fc.request(port, "POST", "/__admin/mappings", {"request": {"urlPath": "/hello"}, "response": {"body": "hello"}})
+    for required, new in (("Started", "a"), ("a", "b"), ("b", "Started")):
+        fc.request(port, "POST", "/__admin/mappings", {
+            "scenarioName": "cycle", "requiredScenarioState": required, "newScenarioState": new,
+            "request": {"urlPath": "/cycle"}, "response": {"body": required}})
+
+
+def main():
+    os.makedirs(os.path.join(fc.WORK, "root", "mappings"))
+    url = fc.postgres("start")
+    standalone = fc.Node("standalone", None)
+    nodes = [fc.Node(f"n{i}", url) for i in range(3)]
+    try:
+        add_stubs(standalone.port)
+        add_stubs(nodes[0].port)
+        time.sleep(0.5)
+        report(standalone, nodes)
+    finally:
+        for node in nodes + [standalone]:
+            node.stop()
+        fc.postgres("stop")
+        subprocess.run(["rm", "-rf", fc.WORK])
+
+
+def report(standalone, nodes):
+    line = "{:<40} {:>12} {:>12} {:>8}"
+    print(line.format("", "standalone", "fleet", "ratio"))
+
+    alone, fleet = [], []
+    for _ in range(ROUNDS):
+        alone.append(wrk(standalone.port, "/hello")[0])
+        fleet.append(wrk(nodes[0].port, "/hello")[0])
+    a, f = statistics.median(alone), statistics.median(fleet)
+    print(line.format("one node, matched stub (req/s)", f"{a:,.0f}", f"{f:,.0f}", f"{f / a:.2f}x"))
+
+    single, single_port = fc.start_haproxy([standalone])
+    three, three_port = fc.start_haproxy(nodes)
+    try:
+        alone, fleet = [], []
+        for _ in range(ROUNDS):
+            alone.append(wrk(single_port, "/hello")[0])
+            fleet.append(wrk(three_port, "/hello")[0])
+        a, f = statistics.median(alone), statistics.median(fleet)
+        print(line.format("behind HAProxy, 1 vs 3 nodes (req/s)", f"{a:,.0f}", f"{f:,.0f}", f"{f / a:.2f}x"))
+
+        a_rps, a_p99, _ = wrk(standalone.port, "/cycle")
+        f_rps, f_p99, errors = wrk(nodes[0].port, "/cycle")
+        print(line.format("scenario step every request (req/s)", f"{a_rps:,.0f}", f"{f_rps:,.0f}", f"{f_rps / a_rps:.2f}x"))
+        print(line.format("scenario step, p99 at 64 connections (ms)", f"{a_p99:.2f}", f"{f_p99:.2f}", ""))
+        if errors:
+            print(f"  ({errors} non-2xx answers during the fleet's scenario run)")
+
+        delays = []
+        for round_ in range(200):
+            path = f"/propagated/{round_}"
+            fc.request(nodes[round_ % 3].port, "POST", "/__admin/mappings",
+                       {"request": {"urlPath": path}, "response": {"status": 200}})
+            added = time.perf_counter()
+            for node in nodes:
+                while fc.request(node.port, "GET", path)[0] != 200:
+                    pass
+            delays.append((time.perf_counter() - added) * 1000)
+        print(f"stub propagation to the slowest of 3 nodes: p50 {fc.percentile(delays, 50):.1f} ms, "
+              f"p99 {fc.percentile(delays, 99):.1f} ms (200 stubs)")
+
+        loader = threading.Thread(target=wrk, args=(three_port, "/hello", 30))
+        loader.start()
+        time.sleep(1)
+        latencies = []
+        failures = []
+        started = time.perf_counter()
+        while len(latencies) < 200 and time.perf_counter() - started < 25:
+            begun = time.perf_counter()
+            answer = fc.count(nodes[1].port, "/hello")
+            if isinstance(answer, int):
+                latencies.append((time.perf_counter() - begun) * 1000)
+            else:
+                failures.append(answer)
+        loader.join()
+        if latencies:
+            print(f"verification (count) on one of 3 nodes under wrk load: p50 {fc.percentile(latencies, 50):.1f} ms, "
+                  f"p99 {fc.percentile(latencies, 99):.1f} ms ({len(latencies)} calls)")
+        if failures:
+            print(f"  {len(failures)} verification(s) failed under load; the first: {failures[0]}")
+    finally:
+        single.terminate()
+        three.terminate()
+
+
+if __name__ == "__main__":
+    main()
