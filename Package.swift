@@ -150,6 +150,7 @@ let package = Package(
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log")
             ]),

@@ -24,6 +24,9 @@ public struct FleetConfiguration: Sendable {
     /// How long a scenario step or an admin change waits for the database before it is treated
     /// as out of reach.
     public var databaseTimeout: Duration = .seconds(1)
+    /// How long joining waits for the database (schema, first heartbeat, the change log) before
+    /// the node gives up and does not start.
+    public var joinTimeout: Duration = .seconds(10)
     /// Connections a node opens to the database at most: one listens, the rest write the journal,
     /// heartbeat, take scenario steps and log changes. 30 nodes of 8 need `max_connections` of 240.
     public var maximumConnections = 8

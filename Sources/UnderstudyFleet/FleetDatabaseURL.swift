@@ -21,11 +21,17 @@ public struct FleetDatabaseURL: Sendable, CustomStringConvertible {
         case verifyFull = "verify-full"
     }
 
+    /// The server's host name or address.
     public var host: String
+    /// Its port; 5432 when the URL names none.
     public var port: Int
+    /// The role to log in as.
     public var username: String
+    /// Its password, if the URL has one; never printed.
     public var password: String?
+    /// The database; the role's own when nil.
     public var database: String?
+    /// How TLS is used (`sslmode`); `prefer` when the URL names none, as in libpq.
     public var sslMode: SSLMode
     /// PEM file of the CA that signed the server's certificate (`sslrootcert`); nil for the system's.
     public var sslRootCertificate: String?
@@ -74,6 +80,7 @@ public struct FleetDatabaseURL: Sendable, CustomStringConvertible {
         return "postgres://\(credentials)@\(host):\(port)\(name)?sslmode=\(sslMode.rawValue)"
     }
 
+    /// ``redacted``: a URL printed by accident shows no password either.
     public var description: String { redacted }
 
     /// The pool's configuration: TLS as `sslmode` says.

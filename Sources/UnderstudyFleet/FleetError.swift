@@ -10,6 +10,7 @@ public enum FleetError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The database holds a schema newer than this build knows.
     case schemaTooNew(found: Int, known: Int)
 
+    /// What went wrong and what to do, without the database's password.
     public var description: String {
         switch self {
         case .badDatabaseURL(let reason):

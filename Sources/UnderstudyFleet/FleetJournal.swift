@@ -5,18 +5,19 @@ import Synchronization
 import UnderstudyCore
 import UnderstudyJSON
 
-/// The fleet's one journal. Each node hands every answered request to its writer
-/// (``served(_:response:engine:)``, on the thread that completed it: an append under a lock),
-/// and a flush writes what is pending in one multi-row insert, at most ``FleetConfiguration/flushInterval``
-/// later. While the database is out of reach, up to ``FleetConfiguration/pendingLimit`` events
-/// wait; more are counted as lost (``lost``) and reported in `GET /__admin/fleet`, never dropped
-/// silently.
+/// The fleet's one journal. Each node hands it every request as the node's own journal records
+/// it (before the response goes out, so a client that has its answer can count on the request
+/// being known), and a flush writes what is pending in multi-row inserts at most
+/// ``FleetConfiguration/flushInterval`` later, with the response when it has gone out by then (a
+/// delayed or streamed one may be written without it). While the database is out of reach, up to
+/// ``FleetConfiguration/pendingLimit`` events wait; more are counted as lost (``counts``) and
+/// reported in `GET /__admin/fleet`, never dropped silently.
 ///
 /// Verification does not trust the clock: it bumps the fleet's flush epoch, every node flushes
 /// when it hears of it and records the epoch it flushed for, and the reader waits until every live
 /// node has (``FleetNode/readBarrier()``). A request answered before the verification began was
-/// pending on its node when the node heard, so it is in the journal by then.
-final class FleetJournal: ServeListener {
+/// recorded on its node before that, so it is written by then.
+final class FleetJournal: Sendable {
     struct Pending {
         var events: [ServeEvent] = []
         var lost = 0
@@ -24,14 +25,17 @@ final class FleetJournal: ServeListener {
     }
 
     let client: PostgresClient
+    /// This node's own journal, which has each request's response once it is out.
+    let journal: RequestJournal
     let fleet: String
     let node: String
     let limit: Int
     let logger: Logger
     private let pending = Mutex(Pending())
 
-    init(client: PostgresClient, configuration: FleetConfiguration, logger: Logger) {
+    init(client: PostgresClient, journal: RequestJournal, configuration: FleetConfiguration, logger: Logger) {
         self.client = client
+        self.journal = journal
         self.fleet = configuration.name
         self.node = configuration.node
         self.limit = configuration.pendingLimit
@@ -43,8 +47,12 @@ final class FleetJournal: ServeListener {
         pending.withLock { ($0.events.count, $0.lost, $0.served) }
     }
 
-    func served(_ decision: ServeDecision, response: LoggedResponse, engine: StubEngine) {
-        guard let event = engine.journal.recentEvent(id: decision.eventID) else { return }
+    /// Takes every request `journal` records from now on, until the token is cancelled.
+    func follow(_ journal: RequestJournal) -> ObservationToken {
+        journal.observe { [weak self] event in self?.recorded(event) }
+    }
+
+    private func recorded(_ event: ServeEvent) {
         pending.withLock { pending in
             pending.served += 1
             if pending.events.count < limit {
@@ -62,16 +70,21 @@ final class FleetJournal: ServeListener {
     /// `insertLimit`. On failure the events not written stay pending, in order, ahead of newer
     /// ones. An insert that timed out may still have gone in: the retry skips the rows it finds
     /// (`ON CONFLICT DO NOTHING` on the event's id), so nothing is counted twice.
+    ///
+    /// Writes what was pending when it began, and no more: under a steady stream of requests a
+    /// flush still ends, and the flush epoch it answers is recorded.
     @discardableResult
     func flush(insertLimit: Duration) async throws -> Int {
+        var owed = pending.withLock { $0.events.count }
         var written = 0
-        while true {
+        while owed > 0 {
             let batch = pending.withLock { pending in
-                let batch = Array(pending.events.prefix(Self.chunk))
+                let batch = Array(pending.events.prefix(min(owed, Self.chunk)))
                 pending.events.removeFirst(batch.count)
                 return batch
             }
             guard !batch.isEmpty else { return written }
+            owed -= batch.count
             do {
                 try await withDeadline(insertLimit) { try await self.insert(batch) }
             } catch {
@@ -84,8 +97,8 @@ final class FleetJournal: ServeListener {
                 throw error
             }
             written += batch.count
-            if batch.count < Self.chunk { return written }
         }
+        return written
     }
 
     private func insert(_ batch: [ServeEvent]) async throws {
@@ -95,10 +108,14 @@ final class FleetJournal: ServeListener {
         ids.reserveCapacity(batch.count)
         times.reserveCapacity(batch.count)
         texts.reserveCapacity(batch.count)
-        for event in batch {
+        // The response, timing and notes of those answered by now.
+        let completed = Dictionary(
+            journal.recentEvents(ids: batch.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        for recorded in batch {
+            let event = completed[recorded.id] ?? recorded
             ids.append(event.id)
             times.append(Int64((event.request.loggedDate.timeIntervalSince1970 * 1000).rounded()))
-            texts.append(JSONWriter.string(event.json))
+            texts.append(FleetEventCodec.encode(event))
         }
         _ = try await client.execute(
             InsertServeEvents(fleet: fleet, node: node, ids: ids, times: times, events: texts), logger: logger)
@@ -114,7 +131,7 @@ final class FleetJournal: ServeListener {
     /// Going by ids rather than by "everything after the last sequence number read" is what keeps
     /// it exact: inserts from several nodes commit out of sequence order, and removals and the
     /// retention job delete rows a reader had read.
-    func load(capacity: Int) async throws -> [ServeEvent] {
+    func load(capacity: Int, stubs: StubStore) async throws -> [ServeEvent] {
         var current: [(seq: Int64, id: UUID)] = []
         for try await row in try await client.query(
             """
@@ -140,7 +157,7 @@ final class FleetJournal: ServeListener {
                 """, logger: logger
             ).decode((Int64, String).self) {
                 do {
-                    let event = try ServeEvent(json: JSONValue(parsing: text))
+                    let event = try FleetEventCodec.decode(text, store: stubs)
                     events[event.id] = (seq, event)
                 } catch {
                     logger.warning("a shared journal entry could not be read: \(error)")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import NIOPosix
 import PostgresNIO
 import Synchronization
 import UnderstudyAdmin
@@ -21,11 +22,14 @@ import UnderstudyJSON
 ///
 /// Give the server ``admin`` as its admin API. Join before the server starts taking requests.
 public final class FleetNode: Sendable {
+    /// What this node joined with.
     public let configuration: FleetConfiguration
     let engine: StubEngine
     /// This node's own admin API, which replays the fleet's changes.
     let local: any AdminRequestHandler
     let client: PostgresClient
+    /// The client's event loop, shut down when the node leaves.
+    private let loop: MultiThreadedEventLoopGroup
     let logger: Logger
     let health = FleetHealth()
     let changes: FleetChangeLog
@@ -38,14 +42,17 @@ public final class FleetNode: Sendable {
     private let applyQueue = DispatchQueue(label: "understudy.fleet.apply")
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let address: Mutex<String?>
+    /// Feeds this node's journal to the shared one while it is a member.
+    private let following = Mutex<ObservationToken?>(nil)
 
     /// The admin API to serve: the fleet's view, with this node's own API behind it.
     public var admin: any AdminRequestHandler { FleetAdmin(node: self) }
 
     private init(
         configuration: FleetConfiguration, engine: StubEngine, local: any AdminRequestHandler,
-        client: PostgresClient, logger: Logger
+        client: PostgresClient, loop: MultiThreadedEventLoopGroup, logger: Logger
     ) {
+        self.loop = loop
         self.configuration = configuration
         self.engine = engine
         self.local = local
@@ -54,7 +61,8 @@ public final class FleetNode: Sendable {
         self.address = Mutex(configuration.address)
         self.changes = FleetChangeLog(client: client, configuration: configuration, local: local, logger: logger)
         self.journal =
-            engine.journal.isEnabled ? FleetJournal(client: client, configuration: configuration, logger: logger) : nil
+            engine.journal.isEnabled
+            ? FleetJournal(client: client, journal: engine.journal, configuration: configuration, logger: logger) : nil
         self.scenarios = FleetScenarioStates(
             client: client, configuration: configuration, health: health, logger: logger)
     }
@@ -70,13 +78,18 @@ public final class FleetNode: Sendable {
         _ configuration: FleetConfiguration, engine: StubEngine, admin local: any AdminRequestHandler,
         logger: Logger = Logger(label: "understudy.fleet")
     ) async throws -> FleetNode {
+        // The database client's own loop: a TLS set-up that reads the system's trust store, or a
+        // slow round trip, never holds up the server's loops.
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let client = PostgresClient(
             configuration: try configuration.database.clientConfiguration(
-                maximumConnections: configuration.maximumConnections), backgroundLogger: logger)
-        let node = FleetNode(configuration: configuration, engine: engine, local: local, client: client, logger: logger)
+                maximumConnections: configuration.maximumConnections),
+            eventLoopGroup: loop, backgroundLogger: logger)
+        let node = FleetNode(
+            configuration: configuration, engine: engine, local: local, client: client, loop: loop, logger: logger)
         node.spawn { await client.run() }
         do {
-            try await withDeadline(.seconds(15)) {
+            try await withDeadline(configuration.joinTimeout) {
                 try await FleetMigrations.apply(client, logger: logger)
                 try await node.heartbeat()
             }
@@ -89,7 +102,7 @@ public final class FleetNode: Sendable {
             throw FleetError.unavailable("\(configuration.database.redacted): \(String(reflecting: error))")
         }
         engine.store.shareScenarios(with: node.scenarios)
-        if let journal = node.journal { engine.listen(journal) }
+        if let journal = node.journal { node.following.withLock { $0 = journal.follow(engine.journal) } }
         node.spawn { await node.heartbeats() }
         node.spawn { await node.flushes() }
         logger.notice(
@@ -105,6 +118,7 @@ public final class FleetNode: Sendable {
 
     /// Leaves the fleet: writes what is pending, removes this node from the members, closes.
     public func leave() async {
+        following.withLock { $0?.cancel() }
         await stopTasks(keepingClient: true)
         _ = try? await withDeadline(.seconds(2)) { [self] in
             try await journal?.flush(insertLimit: .seconds(2))
@@ -131,6 +145,7 @@ public final class FleetNode: Sendable {
         }
         for task in running.reversed() { task.cancel() }
         for task in running { await task.value }
+        if !keepingClient { try? await loop.shutdownGracefully() }
     }
 
     /// Runs blocking fleet work (replaying changes through the admin API) on a queue of its own,
@@ -352,7 +367,7 @@ public final class FleetNode: Sendable {
         let events = try BlockingWait.run(timeout: configuration.verificationWait + configuration.databaseTimeout) {
             [self] in
             try await readBarrier()
-            return try await journal.load(capacity: capacity)
+            return try await journal.load(capacity: capacity, stubs: engine.store)
         }
         let view = StubEngine(
             store: engine.store, journal: RequestJournal(capacity: max(capacity, 1)), files: engine.files,

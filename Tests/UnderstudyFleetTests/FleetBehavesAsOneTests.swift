@@ -51,10 +51,20 @@ struct FleetBehavesAsOneTests {
                 #expect(try await node.count(url: "/counted") == 3 + round * 9, "counted on \(node.name)")
             }
         }
+        // Each node's requests, listed by another, with the stub that answered them.
+        let listed = try await fleet.nodes[0].get("/__admin/requests?limit=5").json as? [String: Any]
+        let events = try #require(listed?["requests"] as? [[String: Any]])
+        #expect(events.count == 5)
+        for event in events {
+            #expect((event["request"] as? [String: Any])?["url"] as? String == "/counted")
+            #expect((event["response"] as? [String: Any])?["status"] as? Int == 204)
+            #expect((event["stubMapping"] as? [String: Any])?["response"] as? [String: Any] != nil)
+            #expect(event["wasMatched"] as? Bool == true)
+        }
         let unmatched = try await fleet.nodes[2].get("/nowhere")
         #expect(unmatched.status == 404)
-        let listed = try await fleet.nodes[0].get("/__admin/requests/unmatched").json as? [String: Any]
-        #expect((listed?["requests"] as? [Any])?.count == 1)
+        let misses = try await fleet.nodes[0].get("/__admin/requests/unmatched").json as? [String: Any]
+        #expect((misses?["requests"] as? [Any])?.count == 1)
     }
 
     @Test func sixtyFourRequestsOnThreeNodesMoveEachScenarioStepOnce() async throws {

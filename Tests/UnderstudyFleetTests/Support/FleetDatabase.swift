@@ -13,6 +13,12 @@ enum FleetDatabase {
 
     static let required = ProcessInfo.processInfo.environment["UNDERSTUDY_REQUIRE_FLEET"] == "1"
 
+    /// The PEM file of the CA that signed the test database's certificate, if it takes TLS.
+    static let certificateAuthority: String? = {
+        let value = ProcessInfo.processInfo.environment["UNDERSTUDY_FLEET_DATABASE_CA"]
+        return value?.isEmpty == false ? value : nil
+    }()
+
     /// True when the tests can run; with `UNDERSTUDY_REQUIRE_FLEET=1` and no database, the suites
     /// run and fail in ``configuration(fleet:node:)`` saying why.
     static var isUsable: Bool { url != nil || required }
