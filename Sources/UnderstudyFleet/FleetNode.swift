@@ -370,9 +370,8 @@ public final class FleetNode: Sendable {
             return try await journal.load(capacity: capacity, stubs: engine.store)
         }
         let view = StubEngine(
-            store: engine.store, journal: RequestJournal(capacity: max(capacity, 1)), files: engine.files,
-            settings: engine.settings)
-        for event in events { view.journal.record(event) }
+            store: engine.store, journal: RequestJournal(capacity: max(capacity, 1), events: events),
+            files: engine.files, settings: engine.settings)
         return WireMockAdminAPI(engine: view)
     }
 

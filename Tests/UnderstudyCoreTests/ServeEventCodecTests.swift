@@ -48,4 +48,17 @@ import UnderstudyJSON
         #expect(!read.wasMatched)
         #expect(read.responseDefinition.status == 404)
     }
+
+    /// A journal filled at once keeps the newest events within its capacity, in order.
+    @Test func aJournalFilledAtOnceKeepsTheNewest() {
+        let events = (0..<5).map { i in
+            ServeEvent(
+                request: LoggedRequest(method: "GET", url: "/\(i)"), stub: nil,
+                responseDefinition: ServeEvent.notMatchedResponse)
+        }
+        let journal = RequestJournal(capacity: 3, events: events)
+        #expect(journal.events.map(\.request.url) == ["/2", "/3", "/4"])
+        journal.record(events[0])
+        #expect(journal.events.map(\.request.url) == ["/3", "/4", "/0"])
+    }
 }

@@ -30,6 +30,14 @@ public final class RequestJournal: Sendable {
         state = Mutex(State(capacity: max(0, capacity)))
     }
 
+    /// A journal holding `events` (oldest first; the newest `capacity` of them), filled at once:
+    /// a view of requests kept elsewhere (a fleet's shared journal) costs no lock per event.
+    public init(capacity: Int, events: [ServeEvent]) {
+        var state = State(capacity: max(0, capacity))
+        state.events = Array(events.suffix(state.capacity))
+        self.state = Mutex(state)
+    }
+
     /// False when the journal keeps nothing (`--no-journal`).
     public var isEnabled: Bool { state.withLock { $0.capacity > 0 } }
     /// How many events it keeps before dropping the oldest.
