@@ -30,6 +30,9 @@ public struct FleetConfiguration: Sendable {
     /// Connections a node opens to the database at most: one listens, the rest write the journal,
     /// heartbeat, take scenario steps and log changes. 30 nodes of 8 need `max_connections` of 240.
     public var maximumConnections = 8
+    /// Connections kept open even when idle (the listener's among them): a connection's start
+    /// (TLS, SCRAM's key stretching) is the slowest part of a first scenario step.
+    public var minimumConnections = 2
     /// Served requests a node holds while the database is out of reach; more are counted as lost.
     public var pendingLimit = 100_000
     /// The shared journal keeps the newest this many requests, fleet-wide.

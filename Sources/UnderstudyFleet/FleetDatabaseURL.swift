@@ -84,14 +84,13 @@ public struct FleetDatabaseURL: Sendable, CustomStringConvertible {
     public var description: String { redacted }
 
     /// The pool's configuration: TLS as `sslmode` says.
-    func clientConfiguration(maximumConnections: Int) throws -> PostgresClient.Configuration {
+    func clientConfiguration(minimumConnections: Int, maximumConnections: Int) throws
+        -> PostgresClient.Configuration
+    {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: try tls())
-        configuration.options.maximumConnections = maximumConnections
-        // The listener's and one more, open before the first request needs them: a connection's
-        // start (TLS, SCRAM's key stretching) is the slowest part of a first scenario step. More
-        // would make every node of a big fleet pay for them at once on start.
-        configuration.options.minimumConnections = min(2, maximumConnections)
+        configuration.options.maximumConnections = max(2, maximumConnections)
+        configuration.options.minimumConnections = min(max(0, minimumConnections), max(2, maximumConnections))
         configuration.options.connectTimeout = .seconds(2)
         return configuration
     }

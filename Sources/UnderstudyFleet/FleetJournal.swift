@@ -22,7 +22,15 @@ final class FleetJournal: Sendable {
         var events: [ServeEvent] = []
         var lost = 0
         var served = 0
+        /// Written before their response went out: completing one queues an update.
+        var unanswered: Set<UUID> = []
+        /// Written without their response, which has gone out since.
+        var answered: [UUID] = []
     }
+
+    /// How many written-but-unanswered requests are remembered for an update; older ones stay
+    /// without their response (a stream held open for hours, say).
+    static let unansweredLimit = 10_000
 
     let client: PostgresClient
     /// This node's own journal, which has each request's response once it is out.
@@ -47,9 +55,19 @@ final class FleetJournal: Sendable {
         pending.withLock { ($0.events.count, $0.lost, $0.served) }
     }
 
-    /// Takes every request `journal` records from now on, until the token is cancelled.
-    func follow(_ journal: RequestJournal) -> ObservationToken {
-        journal.observe { [weak self] event in self?.recorded(event) }
+    /// Takes every request `journal` records from now on, and every response it completes, until
+    /// the tokens are cancelled.
+    func follow(_ journal: RequestJournal) -> [ObservationToken] {
+        [
+            journal.observe { [weak self] event in self?.recorded(event) },
+            journal.observeCompletions { [weak self] completion in self?.completed(completion.id) }
+        ]
+    }
+
+    private func completed(_ id: UUID) {
+        pending.withLock { pending in
+            if pending.unanswered.remove(id) != nil { pending.answered.append(id) }
+        }
     }
 
     private func recorded(_ event: ServeEvent) {
@@ -108,9 +126,18 @@ final class FleetJournal: Sendable {
         ids.reserveCapacity(batch.count)
         times.reserveCapacity(batch.count)
         texts.reserveCapacity(batch.count)
-        // The response, timing and notes of those answered by now.
-        let completed = Dictionary(
-            journal.recentEvents(ids: batch.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        // The response, timing and notes of those answered by now. The rest are marked before
+        // they are looked up again, so an answer in between is caught by one or the other and
+        // sent as an update after this insert.
+        var completed = answeredEvents(batch.map(\.id))
+        let unanswered = batch.map(\.id).filter { completed[$0] == nil }
+        if !unanswered.isEmpty {
+            pending.withLock { pending in
+                guard pending.unanswered.count < Self.unansweredLimit else { return }
+                pending.unanswered.formUnion(unanswered)
+            }
+            completed.merge(answeredEvents(unanswered), uniquingKeysWith: { $1 })
+        }
         for recorded in batch {
             let event = completed[recorded.id] ?? recorded
             ids.append(event.id)
@@ -119,6 +146,33 @@ final class FleetJournal: Sendable {
         }
         _ = try await client.execute(
             InsertServeEvents(fleet: fleet, node: node, ids: ids, times: times, events: texts), logger: logger)
+    }
+
+    /// Those of these events that this node's journal has with their response, by id.
+    private func answeredEvents(_ ids: [UUID]) -> [UUID: ServeEvent] {
+        var found: [UUID: ServeEvent] = [:]
+        for event in journal.recentEvents(ids: ids) where event.response != nil { found[event.id] = event }
+        return found
+    }
+
+    /// Rewrites the rows of requests written before their response went out, now that it has.
+    func writeAnswers() async throws {
+        let ids = pending.withLock { pending in
+            let ids = pending.answered
+            pending.answered.removeAll()
+            return ids
+        }
+        guard !ids.isEmpty else { return }
+        let events = journal.recentEvents(ids: ids)
+        do {
+            _ = try await client.execute(
+                UpdateServeEvents(
+                    fleet: fleet, ids: events.map(\.id), events: events.map(FleetEventCodec.encode)),
+                logger: logger)
+        } catch {
+            pending.withLock { $0.answered.append(contentsOf: ids) }
+            throw error
+        }
     }
 
     /// The events this node has read from the shared journal, by id, so that each read fetches
@@ -210,6 +264,29 @@ struct InsertServeEvents: PostgresPreparedStatement {
         bindings.append(node)
         bindings.append(ids)
         bindings.append(times)
+        bindings.append(events)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {}
+}
+
+/// Rows written before their response went out, rewritten with it.
+struct UpdateServeEvents: PostgresPreparedStatement {
+    static let sql = """
+        UPDATE understudy_serve_events AS e SET event = u.event
+        FROM unnest($2::uuid[], $3::text[]) AS u(id, event) WHERE e.fleet = $1 AND e.id = u.id
+        """
+    typealias Row = ()
+
+    var fleet: String
+    var ids: [UUID]
+    var events: [String]
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(fleet)
+        bindings.append(ids)
         bindings.append(events)
         return bindings
     }

@@ -43,7 +43,7 @@ public final class FleetNode: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let address: Mutex<String?>
     /// Feeds this node's journal to the shared one while it is a member.
-    private let following = Mutex<ObservationToken?>(nil)
+    private let following = Mutex<[ObservationToken]>([])
 
     /// The admin API to serve: the fleet's view, with this node's own API behind it.
     public var admin: any AdminRequestHandler { FleetAdmin(node: self) }
@@ -83,6 +83,7 @@ public final class FleetNode: Sendable {
         let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let client = PostgresClient(
             configuration: try configuration.database.clientConfiguration(
+                minimumConnections: configuration.minimumConnections,
                 maximumConnections: configuration.maximumConnections),
             eventLoopGroup: loop, backgroundLogger: logger)
         let node = FleetNode(
@@ -118,7 +119,7 @@ public final class FleetNode: Sendable {
 
     /// Leaves the fleet: writes what is pending, removes this node from the members, closes.
     public func leave() async {
-        following.withLock { $0?.cancel() }
+        following.withLock { tokens in for token in tokens { token.cancel() } }
         await stopTasks(keepingClient: true)
         _ = try? await withDeadline(.seconds(2)) { [self] in
             try await journal?.flush(insertLimit: .seconds(2))
@@ -233,6 +234,8 @@ public final class FleetNode: Sendable {
                     if retains { try await removeOldEvents() }
                 }
             } catch {
+                // Leaving cancels the loops; that is not the database's doing.
+                guard !Task.isCancelled else { return }
                 if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
             }
         }
@@ -304,6 +307,7 @@ public final class FleetNode: Sendable {
             let epoch = requestedEpoch.load(ordering: .relaxed)
             do {
                 try await journal?.flush(insertLimit: Self.insertLimit)
+                try await journal?.writeAnswers()
                 try await withDeadline(configuration.databaseTimeout) { [self] in
                     guard epoch > flushedEpoch.load(ordering: .relaxed) else { return }
                     _ = try await client.query(
@@ -314,6 +318,7 @@ public final class FleetNode: Sendable {
                     flushedEpoch.store(epoch, ordering: .relaxed)
                 }
             } catch {
+                guard !Task.isCancelled else { return }
                 if health.failed("\(error)") { logger.warning("fleet journal cannot be written: \(error)") }
                 try? await Task.sleep(for: .milliseconds(100))
             }

@@ -6,12 +6,14 @@ import UnderstudyFleet
 /// Several real servers on one PostgreSQL, reached over their sockets: stubs added on any node
 /// answer on every node, verification on any node counts every request, and a contended
 /// scenario step moves once fleet-wide.
-@Suite(.enabled(if: FleetDatabase.isUsable, "needs UNDERSTUDY_FLEET_DATABASE (Scripts/lib/postgres.sh)"))
+/// One test at a time: each starts up to three servers with their pools, and ThreadSanitizer's
+/// slowdown made a dozen at once wait past their limits for their turn on two cores.
+@Suite(.serialized, .enabled(if: FleetDatabase.isUsable, "needs UNDERSTUDY_FLEET_DATABASE (Scripts/lib/postgres.sh)"))
 struct FleetBehavesAsOneTests {
-    /// Polls until `check` holds, for at most two seconds: propagation is asynchronous by design
-    /// (LISTEN/NOTIFY), bounded by the heartbeat's catch-up.
+    /// Polls until `check` holds, for at most ten seconds (TSan): propagation is asynchronous by
+    /// design (LISTEN/NOTIFY), bounded by the heartbeat's catch-up; it takes milliseconds.
     func eventually(_ check: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(2)
+        let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
             if try await check() { return true }
             try await Task.sleep(for: .milliseconds(5))

@@ -26,8 +26,11 @@ struct FleetTLSTests {
         configuration.database = url
         configuration.joinTimeout = limit
         let engine = StubEngine()
+        var logger = Logger(label: "tls-test")
+        logger.logLevel = .warning
+        configuration.minimumConnections = 2
         return try await FleetNode.join(
-            configuration, engine: engine, admin: WireMockAdminAPI(engine: engine), logger: Logger(label: "tls-test"))
+            configuration, engine: engine, admin: WireMockAdminAPI(engine: engine), logger: logger)
     }
 
     @Test func verifyFullWithTheDatabasesCAJoins() async throws {

@@ -38,6 +38,10 @@ enum FleetDatabase {
         configuration.databaseTimeout = .seconds(10)
         configuration.verificationWait = .seconds(10)
         configuration.liveness = .seconds(30)
+        configuration.joinTimeout = .seconds(60)
+        // Every connection opened at join: under TSan one SCRAM login takes seconds, and a burst
+        // of scenario steps opening connections would time out waiting for them.
+        configuration.minimumConnections = configuration.maximumConnections
         return configuration
     }
 }
