@@ -6,7 +6,7 @@ import UnderstudyCore
 import UnderstudyJSON
 
 /// The admin API of a fleet node: the server hands it every `/__admin` request, and it sends
-/// each where ``FleetRoute`` says. It runs where the admin API runs, on the server's off-loop
+/// each where `FleetRoute` says. It runs where the admin API runs, on the server's off-loop
 /// pool, and waits there for the database.
 struct FleetAdmin: AdminRequestHandler {
     let node: FleetNode

@@ -10,12 +10,12 @@ import UnderstudyJSON
 /// being known), and a flush writes what is pending in multi-row inserts at most
 /// ``FleetConfiguration/flushInterval`` later, with the response when it has gone out by then (a
 /// delayed or streamed one may be written without it). While the database is out of reach, up to
-/// ``FleetConfiguration/pendingLimit`` events wait; more are counted as lost (``counts``) and
+/// ``FleetConfiguration/pendingLimit`` events wait; more are counted as lost (`counts`) and
 /// reported in `GET /__admin/fleet`, never dropped silently.
 ///
 /// Verification does not trust the clock: it bumps the fleet's flush epoch, every node flushes
 /// when it hears of it and records the epoch it flushed for, and the reader waits until every live
-/// node has (``FleetNode/readBarrier()``). A request answered before the verification began was
+/// node has (`FleetNode.readBarrier()`). A request answered before the verification began was
 /// recorded on its node before that, so it is written by then.
 final class FleetJournal: Sendable {
     struct Pending {

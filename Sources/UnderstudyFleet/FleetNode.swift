@@ -12,12 +12,12 @@ import UnderstudyJSON
 /// is one stub server to its users.
 ///
 /// - Admin changes are logged in PostgreSQL with the fleet's next version and replayed by every
-///   node through its own admin API, in version order (``FleetChangeLog``). Matching never waits
+///   node through its own admin API, in version order (`FleetChangeLog`). Matching never waits
 ///   for the database: each node serves from its own store.
-/// - Scenario steps are compare-and-sets in the database (``FleetScenarioStates``), taken once
+/// - Scenario steps are compare-and-sets in the database (`FleetScenarioStates`), taken once
 ///   fleet-wide.
 /// - Every answered request goes to one shared journal within a few milliseconds
-///   (``FleetJournal``); verification on any node waits until every live node has written what it
+///   (`FleetJournal`); verification on any node waits until every live node has written what it
 ///   served before the verification began.
 ///
 /// Give the server ``admin`` as its admin API. Join before the server starts taking requests.
@@ -70,9 +70,11 @@ public final class FleetNode: Sendable {
     /// Joins the fleet: applies the schema, replays every change the fleet has made, adopts its
     /// scenario states, and starts listening, heartbeating and flushing.
     /// - Parameters:
+    ///   - configuration: the database, the fleet's and this node's names, and the limits.
     ///   - engine: this server's stub world, as loaded from its folder (every node should be
     ///     started on the same folder).
     ///   - local: this server's own admin API over `engine`, which replays the fleet's changes.
+    ///   - logger: where the node says what it does: joining, losing and regaining the database.
     /// - Throws: ``FleetError`` when the database cannot be reached or its schema is newer.
     public static func join(
         _ configuration: FleetConfiguration, engine: StubEngine, admin local: any AdminRequestHandler,
@@ -194,9 +196,10 @@ public final class FleetNode: Sendable {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
-                    let notifications = try await connection.listen("understudy_fleet")
-                    queueCatchUp()
-                    for try await notification in notifications { heard(notification.payload) }
+                    try await connection.listen(on: "understudy_fleet") { notifications in
+                        queueCatchUp()
+                        for try await notification in notifications { heard(notification.payload) }
+                    }
                 }
             } catch {
                 if !Task.isCancelled, health.failed("\(error)") {
