@@ -896,17 +896,19 @@ function setupTabs() {
   const nav = document.querySelector(".tabs");
   for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => showTab(tab));
   nav.addEventListener("keydown", (event) => {
-    const current = TABS.indexOf(document.activeElement.id.replace("tab-", ""));
+    // The Fleet tab is hidden on a standalone server: the keys move among the shown ones.
+    const shown = TABS.filter((tab) => !$(`tab-${tab}`).hidden);
+    const current = shown.indexOf(document.activeElement.id.replace("tab-", ""));
     if (current < 0) return;
     let next = current;
-    if (event.key === "ArrowRight") next = (current + 1) % TABS.length;
-    else if (event.key === "ArrowLeft") next = (current + TABS.length - 1) % TABS.length;
+    if (event.key === "ArrowRight") next = (current + 1) % shown.length;
+    else if (event.key === "ArrowLeft") next = (current + shown.length - 1) % shown.length;
     else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = TABS.length - 1;
+    else if (event.key === "End") next = shown.length - 1;
     else return;
     event.preventDefault();
-    showTab(TABS[next]);
-    $(`tab-${TABS[next]}`).focus();
+    showTab(shown[next]);
+    $(`tab-${shown[next]}`).focus();
   });
 }
 
