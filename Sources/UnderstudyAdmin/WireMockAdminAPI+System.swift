@@ -10,6 +10,9 @@ extension WireMockAdminAPI {
         }
         router.add("POST", "shutdown") { _, _ in .json(.object([:]), action: .shutdown) }
         router.add("GET", "health") { api, _ in api.health() }
+        // A standalone server is a fleet of none: a fleet node answers this itself (UnderstudyFleet),
+        // and the dashboard shows its Fleet tab only when a fleet is named.
+        router.add("GET", "fleet") { _, _ in .json(["fleet": .null, "members": []]) }
         router.add("GET", "version") { api, call in api.versionResponse(call) }
     }
 

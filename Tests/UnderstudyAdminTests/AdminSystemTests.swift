@@ -30,6 +30,14 @@ import UnderstudyCore
         }
     }
 
+    /// A standalone server is a fleet of none; the dashboard reads this to keep its Fleet tab hidden.
+    @Test func aStandaloneServerNamesNoFleet() {
+        let reply = AdminHarness().call("GET", "/__admin/fleet")
+        #expect(reply.status == 200)
+        #expect(reply.json["fleet"]?.isNull == true)
+        #expect(reply.json["members"] == .array([]))
+    }
+
     @Test func health() {
         let admin = AdminHarness()
         let reply = admin.call("GET", "/__admin/health")

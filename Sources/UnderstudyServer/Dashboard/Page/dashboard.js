@@ -712,10 +712,12 @@ async function loadFleet() {
   try {
     body = await api("/__admin/fleet");
   } catch (error) {
-    // 404: a standalone server. 503: a node cut off from its database still says what it knows.
+    // A standalone server answers with no fleet; a node cut off from its database answers 503
+    // with what it knows. Anything else (an older server's 404) leaves the tab hidden.
     if (error.status !== 503 || !error.body || !error.body.fleet) return;
     body = error.body;
   }
+  if (!body || !body.fleet) return;
   $("tab-fleet").hidden = false;
   const members = body.members || [];
   const reach = body.databaseReachable ? "database reachable" : `database out of reach: ${body.problem || "unknown"}`;
