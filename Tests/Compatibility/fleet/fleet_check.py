@@ -1,5 +1,6 @@
 """Three `understudy serve --fleet` nodes behind HAProxy on a real PostgreSQL, checked as users see
-them: stubs added on any node, exact counts from any node, a contended scenario step taken once,
+them: stubs added on any node, exact counts from any node (also after wrk through HAProxy), a
+contended scenario step taken once,
 and what a node kill, a database restart and a database that stops answering do.
 
 Run by Scripts/fleet.sh, which builds the binary; standard library only. Each check prints a line;
@@ -9,6 +10,8 @@ import concurrent.futures
 import http.client
 import json
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -172,7 +175,8 @@ backend fleet
 def main():
     os.makedirs(os.path.join(WORK, "root", "mappings"))
     url = postgres("start")
-    nodes = [Node(f"n{i}", url) for i in range(3)]
+    # A journal big enough that the checks' counts are never trimmed to the newest 10,000.
+    nodes = [Node(f"n{i}", url, extra=["--max-journal-entries", "100000"]) for i in range(3)]
     haproxy, front = start_haproxy(nodes)
     try:
         run_checks(url, nodes, front)
@@ -215,6 +219,24 @@ def run_checks(url, nodes, front):
     check(all(s == 200 for s, _ in answers), "3,000 requests through HAProxy all answered 200")
     counts = [count(n.port, "/counted") for n in nodes] + [count(front, "/counted")]
     check(counts == [3000] * 4, f"verification on every node counts exactly 3,000: {counts}")
+
+    # 2b. Under wrk through HAProxy: every node counts the same, and what wrk saw answered, plus at
+    #     most the 64 requests it had in flight when it stopped (served, not counted by wrk).
+    if shutil.which("wrk"):
+        request(nodes[0].port, "POST", "/__admin/mappings", {"request": {"urlPath": "/loaded"}, "response": {"status": 200}})
+        time.sleep(0.3)
+        out = subprocess.run(["wrk", "-t", "2", "-c", "64", "-d", "3s", f"http://127.0.0.1:{front}/loaded"],
+                             capture_output=True, text=True, check=True).stdout
+        answered = int(re.search(r"(\d+) requests in", out).group(1))
+        counts = [count(n.port, "/loaded") for n in nodes]
+        same = len(set(map(str, counts))) == 1 and isinstance(counts[0], int)
+        check(same and answered <= counts[0] <= answered + 64,
+              f"after wrk through HAProxy every node counts the same: {counts}, wrk saw {answered} answered")
+        # The journal keeps the newest 10,000 fleet-wide; empty it so the counts below start at 0.
+        request(nodes[2].port, "DELETE", "/__admin/requests")
+        check(count(nodes[0].port, "/loaded") == 0, "a journal reset through one node empties it for every node")
+    else:
+        print("skip  wrk is not installed (apt-get install wrk)")
 
     # 3. A contended scenario step moves once, five times over.
     for body, required, new in (("one", "Started", "two"), ("two", "two", "three"), ("three", "three", None)):
@@ -316,7 +338,7 @@ def run_checks(url, nodes, front):
     check(all(s == 200 for s, _ in survivors), "HAProxy's other two nodes answer every request after the kill")
 
     # 7. A node started late has every stub and the scenario's state.
-    late = Node("late", url)
+    late = Node("late", url, extra=["--max-journal-entries", "100000"])
     try:
         status, text = request(late.port, "GET", "/propagated/59")
         check(status == 200 and text == "here", "a node started late answers every stub added before it")
