@@ -51,13 +51,7 @@ enum FleetEventCodec {
         guard case .object(let object) = value, let requestValue = object["request"],
             let id = object["id"]?.stringValue.flatMap(UUID.init(uuidString:))
         else { throw MappingError(title: "A shared journal entry without its id or request") }
-        var request = try LoggedRequest(json: requestValue)
-        if let requestID = requestValue["id"]?.stringValue.flatMap(UUID.init(uuidString:)) { request.id = requestID }
-        if let millis = requestValue["loggedDate"]?.numberValue?.intValue {
-            request.loggedDate = Date(timeIntervalSince1970: Double(millis) / 1000)
-        }
-        if let version = requestValue["protocol"]?.stringValue { request.protocolVersion = version }
-        request.browserProxyRequest = requestValue["browserProxyRequest"]?.boolValue ?? false
+        let request = try LoggedRequest(json: requestValue)
         let status = object["status"]?.numberValue?.intValue ?? 404
         var stub: StubMapping?
         if let stubID = object["stub"]?.stringValue.flatMap(UUID.init(uuidString:)) {

@@ -10,14 +10,7 @@ extension ServeEvent {
         guard let requestValue = reader.value("request") else {
             throw MappingError(pointer: "/request", title: "A serve event needs its request")
         }
-        var request = try LoggedRequest(json: requestValue)
-        let requestReader = try FieldReader(requestValue, at: "/request")
-        if let id = try requestReader.string("id").flatMap(UUID.init(uuidString:)) { request.id = id }
-        if let millis = try requestReader.int("loggedDate") {
-            request.loggedDate = Date(timeIntervalSince1970: Double(millis) / 1000)
-        }
-        if let version = try requestReader.string("protocol") { request.protocolVersion = version }
-        if let proxied = try requestReader.bool("browserProxyRequest") { request.browserProxyRequest = proxied }
+        let request = try LoggedRequest(json: requestValue)
         let wasMatched = try reader.bool("wasMatched") ?? false
         let stub =
             try wasMatched
@@ -50,14 +43,7 @@ extension LoggedResponse {
     /// Reads a response as ``json`` writes it.
     public init(json value: JSONValue) throws(MappingError) {
         let reader = try FieldReader(value, at: "/response")
-        var headers = HeaderFields()
-        for member in try reader.objectValue("headers") ?? [:] {
-            switch member.value {
-            case .array(let values):
-                for v in values { if let text = v.matchableText { headers.add(member.key, text) } }
-            default: if let text = member.value.matchableText { headers.add(member.key, text) }
-            }
-        }
+        let headers = HeaderFields(json: try reader.objectValue("headers") ?? [:])
         var body = Data()
         if let base64 = try reader.string("bodyAsBase64"), let data = Data(base64Encoded: base64) {
             body = data

@@ -61,16 +61,7 @@ extension LoggedRequest {
                 url = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
             }
         }
-        var headers = HeaderFields()
-        if let object = try reader.objectValue("headers") {
-            for member in object {
-                switch member.value {
-                case .array(let values):
-                    for v in values { if let text = v.matchableText { headers.add(member.key, text) } }
-                default: if let text = member.value.matchableText { headers.add(member.key, text) }
-                }
-            }
-        }
+        var headers = HeaderFields(json: try reader.objectValue("headers") ?? [:])
         if let cookies = try reader.objectValue("cookies"), !cookies.isEmpty, !headers.contains("Cookie") {
             let pairs = cookies.compactMap { member in member.value.matchableText.map { "\(member.key)=\($0)" } }
             headers.add("Cookie", pairs.joined(separator: "; "))
@@ -86,10 +77,27 @@ extension LoggedRequest {
             scheme: try reader.string("scheme") ?? scheme, host: try reader.string("host") ?? host,
             port: try reader.int("port") ?? port, clientIP: try reader.string("clientIp") ?? "127.0.0.1",
             headers: headers, body: body)
+        // What a journal wrote of a request it recorded (a shared journal reads these back).
+        if let recordedID = try reader.string("id").flatMap(UUID.init(uuidString:)) { id = recordedID }
+        if let millis = try reader.int("loggedDate") { loggedDate = Date(timeIntervalSince1970: Double(millis) / 1000) }
+        if let version = try reader.string("protocol") { protocolVersion = version }
+        browserProxyRequest = try reader.bool("browserProxyRequest") ?? false
     }
 }
 
 extension HeaderFields {
+    /// Reads WireMock's header JSON back: a string, or an array for a repeated header.
+    public init(json object: JSONObject) {
+        self.init()
+        for member in object {
+            switch member.value {
+            case .array(let values):
+                for v in values { if let text = v.matchableText { add(member.key, text) } }
+            default: if let text = member.value.matchableText { add(member.key, text) }
+            }
+        }
+    }
+
     /// WireMock's header JSON: one value as a string, a repeated header as an array.
     public var json: JSONValue {
         var object = JSONObject()

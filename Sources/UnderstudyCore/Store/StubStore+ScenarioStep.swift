@@ -23,11 +23,11 @@ extension StubStore {
     ///
     /// With shared states (a fleet) the shared store takes the step, and a stub that only requires
     /// a state has it checked there too: this server's copy may be a notification behind. Whole
-    /// requests are decided by ``selectShared(_:now:mayWait:accepting:shared:)`` instead, in one
+    /// requests are decided by ``selectShared(bucket:fallback:context:mayWait:accepting:shared:)`` instead, in one
     /// round trip; this serves the head-only path and scenarios mixed in one request's candidates.
     func takeScenarioStep(of stub: StubMapping) -> StepResult {
         guard let scenario = stub.scenarioName else { return .taken }
-        if let shared = sharedScenarios.withLock({ $0 }) {
+        if let shared = state.withLock({ $0.sharedScenarios }) {
             guard stub.requiredScenarioState != nil || stub.newScenarioState != nil else { return .taken }
             let transition = ScenarioTransition(required: stub.requiredScenarioState, next: stub.newScenarioState)
             switch shared.advance(scenario, firstOf: [transition]) {
@@ -82,9 +82,9 @@ extension StubStore {
 
     /// From now on, scenario steps are taken in `shared` (see ``SharedScenarioStates``).
     public func shareScenarios(with shared: any SharedScenarioStates) {
-        sharedScenarios.withLock { $0 = shared }
+        state.withLock { $0.sharedScenarios = shared }
     }
 
     /// True when scenario steps are taken in shared states that may make a request wait.
-    public var sharesScenarios: Bool { sharedScenarios.withLock { $0 != nil } }
+    public var sharesScenarios: Bool { state.withLock { $0.sharedScenarios != nil } }
 }

@@ -15,14 +15,9 @@ extension StubStore {
     /// only what it cannot render, which for the callers that may wait is a digest nonce already
     /// used.
     func selectShared(
-        _ request: LoggedRequest, now: Date, mayWait: Bool, accepting accept: (StubMapping) -> Bool,
-        shared: any SharedScenarioStates
+        bucket: [StoredStub], fallback: [StoredStub], context: MatchContext, mayWait: Bool,
+        accepting accept: (StubMapping) -> Bool, shared: any SharedScenarioStates
     ) -> Selection {
-        let (bucket, fallback, scenarios) = state.withLock { state in
-            let candidates = state.index.candidates(forPath: request.path)
-            return (candidates.bucket, candidates.fallback, state.scenarioStates)
-        }
-        let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
         let (contested, plain) = Self.scenarioCandidates(bucket: bucket, fallback: fallback, context: context)
         guard !contested.isEmpty else {
             guard let plain, accept(plain) else { return .none }

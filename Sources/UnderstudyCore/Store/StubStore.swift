@@ -15,11 +15,12 @@ public final class StubStore: Sendable {
         /// Counts every change to the stubs, and to scenario states (see ``changeCounts``).
         var stubChanges = 0
         var scenarioChanges = 0
+        /// Where scenario steps are taken when several servers share them (``shareScenarios(with:)``);
+        /// read under the same lock as the candidates, so a store without one pays nothing more.
+        var sharedScenarios: (any SharedScenarioStates)?
     }
 
     let state = Mutex(State())
-    /// Where scenario steps are taken when several servers share them (``shareScenarios(with:)``).
-    let sharedScenarios = Mutex<(any SharedScenarioStates)?>(nil)
 
     /// An empty store.
     public init() {}
@@ -203,16 +204,18 @@ public final class StubStore: Sendable {
     func select(_ request: LoggedRequest, now: Date, mayWait: Bool, accepting accept: (StubMapping) -> Bool)
         -> Selection
     {
-        if let shared = sharedScenarios.withLock({ $0 }) {
-            return selectShared(request, now: now, mayWait: mayWait, accepting: accept, shared: shared)
-        }
         // Each pass after the first follows another request's step, so this ends.
         while true {
-            let (bucket, fallback, scenarios) = state.withLock { state in
+            let (bucket, fallback, scenarios, shared) = state.withLock { state in
                 let candidates = state.index.candidates(forPath: request.path)
-                return (candidates.bucket, candidates.fallback, state.scenarioStates)
+                return (candidates.bucket, candidates.fallback, state.scenarioStates, state.sharedScenarios)
             }
             let context = MatchContext(request: request, scenarioStates: scenarios, now: now)
+            if let shared {
+                return selectShared(
+                    bucket: bucket, fallback: fallback, context: context, mayWait: mayWait, accepting: accept,
+                    shared: shared)
+            }
             guard let stub = Self.firstMatch(bucket: bucket, fallback: fallback, context: context), accept(stub) else {
                 return .none
             }
