@@ -7,4 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v haproxy >/dev/null || { echo "HAProxy is not installed: apt-get install haproxy" >&2; exit 1; }
 swift build --product understudy
-python3 Tests/Compatibility/fleet/fleet_check.py
+# WireMock's Python client runs against a fleet node too, from python-compat.sh's venv (made here if missing).
+venv=.build/python-compat-venv
+if [[ ! -x "$venv/bin/python" ]]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "wiremock==2.7.0" pytest requests
+fi
+PYTHON_WIREMOCK="$venv/bin/python" python3 Tests/Compatibility/fleet/fleet_check.py

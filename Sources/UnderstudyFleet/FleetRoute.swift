@@ -46,9 +46,10 @@ enum FleetRoute: Equatable {
             return .journalRemoval
         case ("DELETE", "mappings/unmatched"):
             return .removeUnhitStubs
-        case ("POST", "reset"):
+        // As in WireMock, a reset of the mappings empties the journal too.
+        case ("POST", "reset"), ("POST", "mappings/reset"):
             return .replicated([.resetScenarios, .clearJournal])
-        case ("POST", "mappings/reset"), ("DELETE", "mappings"), ("POST", "scenarios/reset"):
+        case ("DELETE", "mappings"), ("POST", "scenarios/reset"):
             return .replicated([.resetScenarios])
         case ("POST", "shutdown"), ("POST", "near-misses/request"), ("POST", "mappings/find-by-metadata"),
             ("POST", "message-mappings/find-by-metadata"):

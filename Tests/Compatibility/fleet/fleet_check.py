@@ -348,6 +348,21 @@ def run_checks(url, nodes, front):
     finally:
         late.stop()
 
+    # 8. WireMock's own Python client (python-wiremock 2.7.0) against a fleet node: its whole test
+    #    file, as Scripts/python-compat.sh runs it against a standalone server. Its changes go
+    #    through the change log and its verifications through the shared journal.
+    python = os.environ.get("PYTHON_WIREMOCK")
+    if python:
+        result = subprocess.run(
+            [python, "-m", "pytest", "-q", os.path.join(ROOT, "Tests/Compatibility/python/test_wiremock_client.py")],
+            env=dict(os.environ, UNDERSTUDY_URL=f"http://127.0.0.1:{nodes[0].port}"), capture_output=True, text=True)
+        summary = (result.stdout.strip().splitlines() or ["no output"])[-1]
+        check(result.returncode == 0, f"python-wiremock's tests pass against a fleet node: {summary}")
+        if result.returncode != 0:
+            print(result.stdout[-3000:])
+    else:
+        print("skip  python-wiremock: set PYTHON_WIREMOCK (Scripts/fleet.sh does, after Scripts/python-compat.sh)")
+
 
 if __name__ == "__main__":
     main()
