@@ -89,6 +89,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // NIO's blocking pool, where proxy target rules resolve host names.
+                .product(name: "NIOPosix", package: "swift-nio"),
                 // AsyncHTTPClient's TLS configuration, for private upstream CAs (already compiled for it).
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log")
@@ -406,7 +408,10 @@ let package = Package(
                 // For an upstream that sends its body in steps the test controls, and a raw client.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio")
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                // A client that goes through the forward proxy (absolute form and CONNECT).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ])
     ],
     swiftLanguageModes: [.v6]

@@ -44,18 +44,22 @@ struct HTTPSOptions: ParsableArguments {
     @Option(name: .long, help: "The CA certificate(s) (PEM) client certificates must come from.")
     var httpsClientCa: String?
 
-    func validate() throws {
+    /// Checked by `serve`, which knows whether a forward proxy uses the CA options without an
+    /// HTTPS listener.
+    /// - Parameter proxyMode: `--proxy-mode`: `--https-ca`, `--https-ca-key` and
+    ///   `--https-ca-out` then name the proxy's CA, with or without `--https-port`.
+    func validate(proxyMode: Bool) throws {
+        if (httpsCa == nil) != (httpsCaKey == nil) {
+            throw ValidationError("--https-ca and --https-ca-key go together: give both or neither")
+        }
         guard let httpsPort else {
-            if let option = firstHTTPSOptionGiven {
+            if let option = firstHTTPSOptionGiven(besidesCA: proxyMode) {
                 throw ValidationError("\(option) needs --https-port (0 picks a free port)")
             }
             return
         }
         guard (0...65_535).contains(httpsPort) else {
             throw ValidationError("--https-port must be between 0 and 65535")
-        }
-        if (httpsCa == nil) != (httpsCaKey == nil) {
-            throw ValidationError("--https-ca and --https-ca-key go together: give both or neither")
         }
         if (httpsCert == nil) != (httpsKey == nil) {
             throw ValidationError("--https-cert and --https-key go together: give both or neither")
@@ -78,9 +82,16 @@ struct HTTPSOptions: ParsableArguments {
         }
     }
 
+    /// The user's CA (`--https-ca` and `--https-ca-key`), or nil.
+    func userAuthority() throws -> CertificateAuthority? {
+        guard let httpsCa, let httpsCaKey else { return nil }
+        return try CertificateAuthority(certificateFile: httpsCa, privateKeyFile: httpsCaKey)
+    }
+
     /// The HTTPS listener, or nil without `--https-port`; reads the files and writes `--https-ca-out`.
+    /// - Parameter authority: the CA to sign with when the user gave none (a forward proxy's).
     /// - Throws: ``TLSFileError`` naming the file at fault.
-    func makeListener() throws -> HTTPSListener? {
+    func makeListener(authority: CertificateAuthority? = nil) throws -> HTTPSListener? {
         guard let httpsPort else { return nil }
         let clientAuthorities = try httpsClientCa.map { try CertificateAuthority.clientAuthorities(fromFile: $0) }
         let tls: StubServerTLS
@@ -88,29 +99,32 @@ struct HTTPSOptions: ParsableArguments {
             tls = try StubServerTLS(
                 identity: try TLSIdentity(certificateFile: httpsCert, privateKeyFile: httpsKey),
                 requiringClientCertificatesFrom: clientAuthorities)
-        } else if let httpsCa, let httpsCaKey {
+        } else if let authority = try userAuthority() ?? authority {
             tls = try StubServerTLS.signed(
-                by: try CertificateAuthority(certificateFile: httpsCa, privateKeyFile: httpsCaKey), hosts: httpsHost,
-                requiringClientCertificatesFrom: clientAuthorities)
+                by: authority, hosts: httpsHost, requiringClientCertificatesFrom: clientAuthorities)
         } else {
             tls = try StubServerTLS.generated(hosts: httpsHost, requiringClientCertificatesFrom: clientAuthorities)
         }
-        if let httpsCaOut {
-            let pem = try tls.certificateAuthorityPEM()
-            do {
-                try Data(pem.utf8).write(to: URL(fileURLWithPath: httpsCaOut), options: .atomic)
-            } catch {
-                throw TLSFileError(path: httpsCaOut, problem: "cannot be written (\(error.localizedDescription))")
-            }
-        }
+        if let httpsCaOut { try Self.write(try tls.certificateAuthorityPEM(), to: httpsCaOut) }
         return HTTPSListener(port: httpsPort, tls: tls)
     }
 
-    private var firstHTTPSOptionGiven: String? {
+    /// Writes `--https-ca-out`.
+    static func write(_ pem: String, to path: String) throws {
+        do {
+            try Data(pem.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw TLSFileError(path: path, problem: "cannot be written (\(error.localizedDescription))")
+        }
+    }
+
+    private func firstHTTPSOptionGiven(besidesCA: Bool) -> String? {
         if !httpsHost.isEmpty { return "--https-host" }
-        if httpsCaOut != nil { return "--https-ca-out" }
-        if httpsCa != nil { return "--https-ca" }
-        if httpsCaKey != nil { return "--https-ca-key" }
+        if !besidesCA {
+            if httpsCaOut != nil { return "--https-ca-out" }
+            if httpsCa != nil { return "--https-ca" }
+            if httpsCaKey != nil { return "--https-ca-key" }
+        }
         if httpsCert != nil { return "--https-cert" }
         if httpsKey != nil { return "--https-key" }
         if httpsRequireClientAuth { return "--https-require-client-auth" }

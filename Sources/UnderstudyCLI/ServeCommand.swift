@@ -8,6 +8,7 @@ import UnderstudyJWT
 import UnderstudyOpenAPI
 import UnderstudyRecording
 import UnderstudyServer
+import UnderstudyTLS
 import UnderstudyTemplating
 
 /// `understudy serve`: a WireMock-compatible stub server for a mapping folder.
@@ -110,6 +111,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "HTTPS upstreams of proxy stubs")
     var upstreams: UpstreamTrustOptions
 
+    @OptionGroup(title: "Forward proxy (apps, simulators, browsers)")
+    var proxy: ProxyModeOptions
+
     @OptionGroup(title: "Fleet (several servers as one, on PostgreSQL)")
     var fleetOptions: FleetOptions
 
@@ -127,6 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "--global-response-templating and --disable-response-templating cannot be used together")
         }
         if let adminToken, adminToken.isEmpty { throw ValidationError("--admin-token must not be empty") }
+        try https.validate(proxyMode: proxy.proxyMode)
     }
 
     func run() async throws {
@@ -142,13 +147,21 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let httpsListener: HTTPSListener?
+        let forwardProxy: ForwardProxyMode?
         do {
-            httpsListener = try https.makeListener()
+            forwardProxy = try makeForwardProxy()
+            let interception = forwardProxy?.interception as? InterceptingTLS
+            httpsListener = try https.makeListener(authority: interception?.authority)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)
         }
         let token = effectiveAdminToken
+        if forwardProxy != nil, !BindAddress.isLoopback(bind) {
+            logger.warning(
+                "Binding \(bind) with --proxy-mode: anyone who can reach this address can use this server as a proxy to any host it can reach. Limit it with --allow-proxy-targets / --deny-proxy-targets, or bind 127.0.0.1."
+            )
+        }
         if !BindAddress.isLoopback(bind) {
             if token == nil {
                 logger.warning(
@@ -180,8 +193,9 @@ struct ServeCommand: AsyncParsableCommand {
                     grpcDescriptors: directory.root.appendingPathComponent("grpc"),
                     // A fleet node's scenario steps and verifications each hold a thread while
                     // they wait for PostgreSQL.
-                    blockingThreads: fleet == nil ? nil : 64),
-                proxy: AsyncHTTPProxyForwarder(timeout: .seconds(proxyTimeout), trust: upstreamTrust))
+                    blockingThreads: fleet == nil ? nil : 64, forwardProxy: forwardProxy),
+                proxy: AsyncHTTPProxyForwarder(
+                    timeout: .seconds(proxyTimeout), trust: upstreamTrust, targets: try proxy.targetRules()))
         } catch StubServerError.addressInUse(let host, let port) {
             let flag = port == self.port ? "--port" : "--https-port"
             FileHandle.standardError.write(
@@ -221,6 +235,18 @@ struct ServeCommand: AsyncParsableCommand {
         for token in contractTokens { token.cancel() }
     }
 
+    /// Proxy mode with its CA (the user's, or kept in `--ca-dir`), writing `--https-ca-out`; nil
+    /// without `--proxy-mode`.
+    func makeForwardProxy() throws -> ForwardProxyMode? {
+        guard proxy.proxyMode else { return nil }
+        let authority = try https.userAuthority() ?? proxy.keptAuthority()
+        let interception = try InterceptingTLS(authority: authority)
+        if let out = https.httpsCaOut, https.httpsPort == nil {
+            try HTTPSOptions.write(interception.certificateAuthorityPEM, to: out)
+        }
+        return ForwardProxyMode(interception: interception)
+    }
+
     /// Joins the fleet the options name, if any; a database that cannot be reached stops the start.
     func joinFleet(engine: StubEngine, admin: any AdminRequestHandler, logger: Logger) async throws -> FleetNode? {
         guard let configuration = try fleetOptions.configuration(journalCapacity: noJournal ? 0 : maxJournalEntries)
@@ -244,7 +270,9 @@ struct ServeCommand: AsyncParsableCommand {
     func loadEngine(_ directory: MappingDirectory) throws -> StubEngine {
         let engine = StubEngine(
             journal: RequestJournal(capacity: noJournal ? 0 : maxJournalEntries), files: directory.files,
-            settings: GlobalSettings(fixedDelay: globalDelay), templating: templating)
+            settings: GlobalSettings(
+                fixedDelay: globalDelay, proxyPassThrough: proxy.proxyMode && !proxy.proxyPassThrough ? false : nil),
+            templating: templating)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.root.path, isDirectory: &isFolder), isFolder.boolValue
         else {

@@ -74,6 +74,12 @@ public struct CertificateAuthority: Sendable {
             alternativeNames: names.map(Self.generalName), usage: .serverAuth)
     }
 
+    /// A certificate for one host a forward proxy intercepts (`CN` and the only SAN: a DNS name,
+    /// or an IP address), with a new P-256 key, valid for a year.
+    public func issueInterceptionIdentity(host: String) throws -> TLSIdentity {
+        try issue(commonName: host, alternativeNames: [Self.generalName(host)], usage: .serverAuth)
+    }
+
     /// A client certificate (for mutual TLS) whose subject is `CN=commonName`, with a new P-256 key.
     public func issueClientIdentity(commonName: String) throws -> TLSIdentity {
         try issue(commonName: commonName, alternativeNames: [], usage: .clientAuth)

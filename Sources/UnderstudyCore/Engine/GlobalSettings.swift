@@ -1,6 +1,7 @@
 import UnderstudyJSON
 
-/// WireMock's global settings: a delay for every response, and free-form extensions.
+/// WireMock's global settings: a delay for every response, whether a forward proxy passes
+/// unmatched requests through, and free-form extensions.
 public struct GlobalSettings: Sendable, Equatable {
     /// Milliseconds added before every response.
     public var fixedDelay: Int?
@@ -8,12 +9,19 @@ public struct GlobalSettings: Sendable, Equatable {
     public var delayDistribution: DelayDistribution?
     /// Free-form settings, kept as given.
     public var extended: JSONObject?
+    /// Whether a server in proxy mode sends requests no stub matches on to the host they were
+    /// meant for (WireMock's `proxyPassThrough`); nil means yes.
+    public var proxyPassThrough: Bool?
 
-    /// Settings; by default no delay.
-    public init(fixedDelay: Int? = nil, delayDistribution: DelayDistribution? = nil, extended: JSONObject? = nil) {
+    /// Settings; by default no delay, and unmatched proxy requests passed through.
+    public init(
+        fixedDelay: Int? = nil, delayDistribution: DelayDistribution? = nil, extended: JSONObject? = nil,
+        proxyPassThrough: Bool? = nil
+    ) {
         self.fixedDelay = fixedDelay
         self.delayDistribution = delayDistribution
         self.extended = extended
+        self.proxyPassThrough = proxyPassThrough
     }
 
     /// `{"fixedDelay":…,"delayDistribution":{…},"extended":{…}}`, empty fields left out.
@@ -22,6 +30,7 @@ public struct GlobalSettings: Sendable, Equatable {
         if let fixedDelay { object["fixedDelay"] = .int(fixedDelay) }
         if let delayDistribution { object["delayDistribution"] = delayDistribution.json }
         if let extended, !extended.isEmpty { object["extended"] = .object(extended) }
+        if let proxyPassThrough { object["proxyPassThrough"] = .bool(proxyPassThrough) }
         return .object(object)
     }
 
@@ -35,5 +44,6 @@ public struct GlobalSettings: Sendable, Equatable {
             self.delayDistribution = try ResponseDefinitionDecoder.distribution(distribution, at: "/delayDistribution")
         }
         self.extended = try reader.objectValue("extended")
+        self.proxyPassThrough = try reader.bool("proxyPassThrough")
     }
 }

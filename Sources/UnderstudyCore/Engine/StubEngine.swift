@@ -27,6 +27,7 @@ public final class StubEngine: Sendable {
     /// once ``listen(_:)`` has added any: until then, completing a request takes no lock for them.
     private let addedListeners = Mutex<[any ServeListener]>([])
     private let hasAddedListeners = Atomic<Bool>(false)
+    private let browserProxyingState = Atomic<Bool>(false)
 
     /// An engine; every part has a default.
     public init(
@@ -52,6 +53,14 @@ public final class StubEngine: Sendable {
     public var settings: GlobalSettings {
         get { settingsState.withLock { $0 } }
         set { settingsState.withLock { $0 = newValue } }
+    }
+
+    /// Whether the server in front of this engine acts as a forward proxy (`serve --proxy-mode`):
+    /// then a proxy request no stub matches goes on to its host, unless
+    /// ``GlobalSettings/proxyPassThrough`` is false. False by default.
+    public var browserProxying: Bool {
+        get { browserProxyingState.load(ordering: .relaxed) }
+        set { browserProxyingState.store(newValue, ordering: .relaxed) }
     }
 
     /// The API contract requests and responses are checked against, and misses answered from;
@@ -167,6 +176,7 @@ public final class StubEngine: Sendable {
         _ request: LoggedRequest, consoleWidth: Int?, now: Date, contractCheck: ContractRequestCheck? = nil,
         quickMisses: [NearMiss]? = nil
     ) -> ServeDecision {
+        if request.browserProxyRequest, let passThrough = passThroughDecision(request) { return passThrough }
         let contractEvents = noteContractViolations(of: request, contractCheck)
         // An unmatched GET is served from __files when such a file exists.
         if quickMisses == nil, request.method == "GET", let files, let file = files.staticFile(forPath: request.path),
@@ -212,6 +222,8 @@ public final class StubEngine: Sendable {
     /// that is not quick (``StubStore/quickNearMisses(to:limit:)``).
     func quickNotMatched(_ request: LoggedRequest, consoleWidth: Int?, now: Date) -> ServeDecision? {
         guard contract == nil else { return nil }
+        // A request to pass through is proxied, which no quick answer can do.
+        if request.browserProxyRequest, browserProxying { return nil }
         if request.method == "GET", let files, !files.certainlyHasNoStaticFile(forPath: request.path) { return nil }
         guard let misses = store.quickNearMisses(to: request) else { return nil }
         return notMatched(request, consoleWidth: consoleWidth, now: now, quickMisses: misses)

@@ -24,14 +24,21 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
     public var timeout: Duration
     /// Private CAs and trusted hosts for HTTPS upstreams, beyond the system's roots.
     public var trust: UpstreamTrust
+    /// Which upstreams may be reached at all; a request to any other is answered 502.
+    public var targets: ProxyTargetRules
 
     /// - Parameters:
     ///   - timeout: the longest wait for the upstream's answer (504 past it), and the longest
     ///     pause in its body.
     ///   - trust: private CAs and hosts to trust for HTTPS upstreams (none by default).
-    public init(timeout: Duration = .seconds(30), trust: UpstreamTrust = UpstreamTrust()) {
+    ///   - targets: the upstreams that may be reached (all by default).
+    public init(
+        timeout: Duration = .seconds(30), trust: UpstreamTrust = UpstreamTrust(),
+        targets: ProxyTargetRules = ProxyTargetRules()
+    ) {
         self.timeout = timeout
         self.trust = trust
+        self.targets = targets
     }
 
     private struct ClientKey: Hashable {
@@ -82,6 +89,7 @@ public struct AsyncHTTPProxyForwarder: ProxyForwarder {
             outbound.body = .bytes(request.body)
         }
         let host = UpstreamHost.of(request.url)
+        try await targets.check(host: host)
         let client = Self.client(readTimeout: timeout, trust: trust, host: host)
         let response: HTTPClientResponse
         do {

@@ -9,6 +9,9 @@ struct ConnectionAddresses {
     var boundPort: Int
     /// The subject of the client's certificate, on a mutual-TLS connection.
     var clientCertificateSubject: String?
+    /// The connection is inside a forward proxy's `CONNECT` tunnel: the bound host and port are
+    /// the tunnel's target, and its requests are proxy requests.
+    var isTunnelled = false
 
     init(channel: any Channel, configuration: StubServerConfiguration, tls: (any TLSServerSetup)? = nil) {
         let local = channel.localAddress
@@ -20,5 +23,10 @@ struct ConnectionAddresses {
 
     init(channel: any Channel, environment: ConnectionEnvironment) {
         self.init(channel: channel, configuration: environment.configuration, tls: environment.tls)
+        if let tunnel = environment.tunnel {
+            boundHost = tunnel.host
+            boundPort = tunnel.port
+            isTunnelled = true
+        }
     }
 }

@@ -34,6 +34,8 @@ final class ConnectionEnvironment: Sendable {
     let dashboardFeed: DashboardFeed
     /// The gRPC services calls are answered with; nil answers every call UNIMPLEMENTED.
     let grpc: GRPCServices?
+    /// The `CONNECT` tunnel this connection's requests arrived through, in proxy mode.
+    let tunnel: TunnelTarget?
 
     init(
         engine: StubEngine, admin: (any AdminRequestHandler)?, proxy: (any ProxyForwarder)? = nil,
@@ -44,6 +46,7 @@ final class ConnectionEnvironment: Sendable {
         grpc: GRPCServices? = nil
     ) {
         self.grpc = grpc
+        self.tunnel = nil
         self.streamingResponses = streamingResponses
         // The feed does its off-loop work where the connections do theirs (in place in the fuzz
         // harness, which must not start NIO's global thread pool).
@@ -61,11 +64,52 @@ final class ConnectionEnvironment: Sendable {
         self.requestShutdown = requestShutdown
         self.logger = configuration.logger
     }
+
+    /// Every field given: for an environment that shares another's responder (a tunnel's).
+    init(
+        engine: StubEngine, responder: Responder, proxy: (any ProxyForwarder)?, configuration: StubServerConfiguration,
+        requestShutdown: @escaping @Sendable () -> Void, offLoop: any OffLoopWork, scheme: String,
+        tls: (any TLSServerSetup)?, streamingResponses: StreamingResponses, dashboardFeed: DashboardFeed,
+        grpc: GRPCServices?, tunnel: TunnelTarget?
+    ) {
+        self.engine = engine
+        self.responder = responder
+        self.proxy = proxy
+        self.configuration = configuration
+        self.requestShutdown = requestShutdown
+        self.logger = configuration.logger
+        self.offLoop = offLoop
+        self.scheme = scheme
+        self.tls = tls
+        self.streamingResponses = streamingResponses
+        self.dashboardFeed = dashboardFeed
+        self.grpc = grpc
+        self.tunnel = tunnel
+    }
 }
 
 extension ConnectionEnvironment {
-    /// The route of a request to this server now.
+    /// The route of a request to this server now. Inside a tunnel every request is for the
+    /// tunnel's host, so none reaches the admin API or the dashboard.
     func route(_ target: String) -> RequestRoute {
-        responder.route(target)
+        let route = responder.route(target)
+        guard tunnel != nil, route == .admin || route == .dashboard else { return route }
+        return .engine
+    }
+
+    /// The environment of a connection inside a `CONNECT` tunnel to `tunnel`: everything shared
+    /// with this one but the scheme and where requests were sent.
+    func inside(_ tunnel: TunnelTarget, scheme: String, tls: (any TLSServerSetup)?) -> ConnectionEnvironment {
+        ConnectionEnvironment(parent: self, tunnel: tunnel, scheme: scheme, tls: tls)
+    }
+
+    private convenience init(
+        parent: ConnectionEnvironment, tunnel: TunnelTarget, scheme: String, tls: (any TLSServerSetup)?
+    ) {
+        self.init(
+            engine: parent.engine, responder: parent.responder, proxy: parent.proxy,
+            configuration: parent.configuration, requestShutdown: parent.requestShutdown, offLoop: parent.offLoop,
+            scheme: scheme, tls: tls, streamingResponses: parent.streamingResponses,
+            dashboardFeed: parent.dashboardFeed, grpc: parent.grpc, tunnel: tunnel)
     }
 }

@@ -101,7 +101,8 @@ final class PlainRequestFastPath: ChannelInboundHandler, RemovableChannelHandler
         let request = LoggedRequest(
             method: plain.method, target: plain.target, protocolVersion: "HTTP/1.1", headers: plain.headers, body: body,
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
-            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
+            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject,
+            tunnelled: addresses.isTunnelled)
         let allocator = context.channel.allocator
         return answerer.answer(
             request, receivedAt: receivedAt, environment: environment, capabilities: .atOnceWithQuickMisses,

@@ -22,7 +22,8 @@ extension StubConnectionHandler {
         return LoggedRequest(
             head: head, body: body.readableBytes == 0 ? Data() : Data(body.readableBytesView),
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
-            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject)
+            scheme: environment.scheme, clientCertificateSubject: addresses.clientCertificateSubject,
+            tunnelled: addresses.isTunnelled)
     }
 
     /// Gets a request answered on the route ``RequestRoute`` chose (never offline: that was reset).

@@ -19,6 +19,14 @@ extension StubConnectionHandler {
             return
         }
         var outbound = ProxyRequest(forwarding: request, settings: settings)
+        if decision.stub == nil, ForwardProxyLoop.leadsBack(request, channel: context.channel, environment: environment)
+        {
+            upload?.abort("the request would be passed through to this server")
+            answer(
+                .stub(ProxyExchange.loop(decision, upstreamURL: outbound.url)), to: head, request: request,
+                receivedAt: receivedAt, context: context)
+            return
+        }
         outbound.streamedBody = upload?.body
         let relay = ProxyRelay(
             handler: self, context: context, requestHead: head, request: request, decision: decision,

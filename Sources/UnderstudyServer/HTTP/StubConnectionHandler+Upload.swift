@@ -22,7 +22,8 @@ extension StubConnectionHandler {
         let request = LoggedRequest(
             head: head, body: Data(), clientIP: addresses.clientIP, boundHost: addresses.boundHost,
             boundPort: addresses.boundPort, scheme: environment.scheme,
-            clientCertificateSubject: addresses.clientCertificateSubject)
+            clientCertificateSubject: addresses.clientCertificateSubject,
+            tunnelled: addresses.isTunnelled)
         // The URL as the engine sees it: an absolute-form target (`POST http://host/__admin/…`)
         // still goes to the admin API, as `dispatch` decides; offline, the whole request is read first.
         guard environment.route(request.url) == .engine,

@@ -81,6 +81,13 @@ final class StubConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         if case .head(let head) = part, let taken = setAside?.next() { part = .head(taken.restore(head)) }
         let action = connection.receive(
             part, maxBodyBytes: environment.configuration.maxBodyBytes, uploading: upload != nil)
+        // A forward proxy's tunnel (never one inside another: that CONNECT is answered as a request).
+        if case .dispatch(let head, _, _) = action, head.method == .CONNECT, !isHTTP2Stream,
+            environment.tunnel == nil, let mode = environment.configuration.forwardProxy
+        {
+            openTunnel(head, mode: mode, context: context)
+            return
+        }
         switch action {
         case .receiveHead(let head):
             receiveHead(head, context: context)

@@ -130,7 +130,11 @@ public final class StubHTTPServer: Sendable {
         let blockingPool = configuration.blockingThreads.map { NIOThreadPool(numberOfThreads: max(1, $0)) }
         blockingPool?.start()
         let offLoop = ThreadPoolOffLoop(pool: blockingPool ?? .singleton)
-        let admin: (any AdminRequestHandler)? = admin.map { GRPCAdminExtension(base: $0, services: grpc) }
+        var admin: (any AdminRequestHandler)? = admin.map { GRPCAdminExtension(base: $0, services: grpc) }
+        if let forwardProxy = configuration.forwardProxy {
+            engine.browserProxying = true
+            admin = ProxyCertificateRoute(base: admin, interception: forwardProxy.interception)
+        }
         let environment = ConnectionEnvironment(
             engine: engine, admin: admin, proxy: proxy, configuration: configuration, requestShutdown: link.trigger,
             isOffline: { connections.isOffline }, offLoop: offLoop, streamingResponses: streaming, dashboardFeed: feed,

@@ -39,6 +39,9 @@ public struct StubServerConfiguration: Sendable {
     /// shares NIO's pool, one thread per core. A fleet node wants more: each scenario step and
     /// each verification holds one while it waits for PostgreSQL.
     public var blockingThreads: Int?
+    /// Also act as a forward proxy (`understudy serve --proxy-mode`); nil, the default, serves
+    /// only requests sent to this server.
+    public var forwardProxy: ForwardProxyMode?
 
     /// A configuration; every default is what `understudy serve` uses.
     public init(
@@ -54,8 +57,10 @@ public struct StubServerConfiguration: Sendable {
         https: HTTPSListener? = nil,
         maxWebSocketMessageBytes: Int = 1 << 20,
         grpcDescriptors: URL? = nil,
-        blockingThreads: Int? = nil
+        blockingThreads: Int? = nil,
+        forwardProxy: ForwardProxyMode? = nil
     ) {
+        self.forwardProxy = forwardProxy
         self.grpcDescriptors = grpcDescriptors
         self.blockingThreads = blockingThreads
         self.host = host

@@ -39,7 +39,8 @@ enum HTTP2RequestHeaders {
         return LoggedRequest(
             method: method, target: path, protocolVersion: "HTTP/2.0", headers: headers, body: Data(),
             clientIP: addresses.clientIP, boundHost: addresses.boundHost, boundPort: addresses.boundPort,
-            scheme: scheme, clientCertificateSubject: addresses.clientCertificateSubject)
+            scheme: scheme, clientCertificateSubject: addresses.clientCertificateSubject,
+            tunnelled: addresses.isTunnelled)
     }
 
     /// The methods NIO's codec adds no `content-length` for (RFC 9110 gives their bodies no meaning).

@@ -16,6 +16,16 @@ enum ProxyExchange {
         replacing(decision, status: 500, text: unavailableMessage)
     }
 
+    /// 508 for a request a forward proxy would pass through to itself (a `CONNECT` or an
+    /// absolute URL naming this server): it would come back here, not reach a real host.
+    static func loop(_ decision: ServeDecision, upstreamURL: String) -> ServeDecision {
+        replacing(
+            decision, status: 508,
+            text:
+                "Loop detected: no stub matched, and passing the request through to \(upstreamURL) would send it back to this server"
+        )
+    }
+
     /// 504 for a time-out, 502 for anything else, with a body that names the upstream URL.
     static func failed(_ decision: ServeDecision, upstreamURL: String, error: any Error) -> ServeDecision {
         switch error {

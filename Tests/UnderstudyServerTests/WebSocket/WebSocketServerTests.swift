@@ -74,6 +74,9 @@ import UnderstudyServer
         try await withMessageServer { server in
             try await RawConnection.with(port: server.port) { connection in
                 _ = try await connection.openWebSocket("/echo")
+                // The 101 can reach the client before the server's upgrade has registered the
+                // channel (slow under ThreadSanitizer); frames sent meanwhile are buffered.
+                await waitUntil { server.engine.messages.channels.all.count == 1 }
                 #expect(server.engine.messages.channels.all.count == 1)
                 try await connection.send(TestFrame(opcode: 0x8, payload: [0x03, 0xE8]))
                 let frames = await connection.readWebSocketFramesToEnd()
