@@ -62,6 +62,7 @@ extension RecordSpec {
             filters.ids = parsed
         }
         if let allow = object["allowNonProxied"]?.boolValue { filters.allowNonProxied = allow }
+        if let hosts = object["hosts"]?.arrayValue { filters.hosts = hosts.compactMap(\.stringValue) }
         return filters
     }
 

@@ -68,19 +68,26 @@ public struct RecordFilters: Sendable {
     public var ids: [UUID]?
     /// Also events that were not proxied (WireMock's `allowNonProxied`).
     public var allowNonProxied: Bool
+    /// Only requests to these hosts (names, `*` for any run of characters: `*.example.com`);
+    /// nil for every host. For a forward proxy's recording (`record --proxy-mode --hosts`).
+    public var hosts: [String]?
 
-    /// Filters by path pattern, method and serve-event ids; `allowNonProxied` also takes unproxied requests.
+    /// Filters by path pattern, method, serve-event ids and hosts; `allowNonProxied` also takes
+    /// unproxied requests.
     public init(
-        urlPathPattern: RegexPattern? = nil, method: String? = nil, ids: [UUID]? = nil, allowNonProxied: Bool = false
+        urlPathPattern: RegexPattern? = nil, method: String? = nil, ids: [UUID]? = nil, allowNonProxied: Bool = false,
+        hosts: [String]? = nil
     ) {
         self.urlPathPattern = urlPathPattern
         self.method = method
         self.ids = ids
         self.allowNonProxied = allowNonProxied
+        self.hosts = hosts
     }
 
     func accepts(_ event: ServeEvent) -> Bool {
         if let ids, !ids.contains(event.id) { return false }
+        if let hosts, !Self.host(event.request.host, isAmong: hosts) { return false }
         if let method, method != "ANY", method != event.request.method { return false }
         if let urlPathPattern, !urlPathPattern.matches(event.request.path) { return false }
         if !allowNonProxied, event.responseDefinition.proxy == nil { return false }
@@ -92,6 +99,10 @@ public struct RecordFilters: Sendable {
             return false
         }
         return event.response != nil
+    }
+
+    static func host(_ host: String, isAmong patterns: [String]) -> Bool {
+        patterns.contains { ProxyTargetRules.Rule.hostPattern($0.lowercased()).matches(host) }
     }
 }
 

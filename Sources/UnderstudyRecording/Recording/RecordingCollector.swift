@@ -14,10 +14,14 @@ final class RecordingCollector: Sendable {
 
     private let state = Mutex(State())
 
-    /// Starts collecting the events of `journal` answered by the stub `stubID`.
-    init(journal: RequestJournal, stubID: UUID) {
+    /// Starts collecting the events of `journal` answered by the stub `stubID`, and, with
+    /// `passThrough`, the requests a forward proxy passed through to their hosts.
+    init(journal: RequestJournal, stubID: UUID?, passThrough: Bool = false) {
         let arrivals = journal.observe { [weak self] event in
-            guard event.stub?.id == stubID else { return }
+            let passedThrough =
+                passThrough && event.stub == nil && event.request.browserProxyRequest
+                && event.responseDefinition.proxy != nil
+            guard passedThrough || (stubID != nil && event.stub?.id == stubID) else { return }
             self?.state.withLock { state in
                 state.order.append(event.id)
                 state.events[event.id] = event

@@ -42,7 +42,9 @@ public struct StubGenerator: Sendable {
         var uncaptured: [String] = []
         var scenarioCount = 0
         for var group in groups {
-            let stem = RecordedNames.stem(method: group.events[0].request.method, path: group.events[0].request.path)
+            let first = group.events[0].request
+            let stem = RecordedNames.stem(
+                method: first.method, path: first.browserProxyRequest ? first.host + first.path : first.path)
             // The same answer again in a row is one step, not another: a page polled ten times
             // with one answer is one stub, and 404, 200, 200, 404 is three steps.
             group.events = Self.collapsingRepeatedAnswers(group.events)
@@ -78,6 +80,12 @@ public struct StubGenerator: Sendable {
 
     func requestPattern(for request: LoggedRequest, report: inout RedactionReport) -> RequestPattern {
         var pattern = RequestPattern(method: .token(request.method), url: .url(request.url))
+        // Through a forward proxy, the host is part of what was asked (WireMock #1288 lost it).
+        if request.browserProxyRequest {
+            pattern.scheme = request.scheme
+            pattern.host = .equalTo(request.host)
+            pattern.port = request.port
+        }
         let query = request.queryParameters
         let redactedQuery = query.map(\.name).filter(spec.redaction.redactsParameter)
         if !redactedQuery.isEmpty {

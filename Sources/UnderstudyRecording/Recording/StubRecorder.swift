@@ -68,9 +68,15 @@ public final class StubRecorder: Sendable {
     /// Whether a recording is running, stopped, or never started.
     public var status: Status { state.withLock { $0.status } }
 
-    /// Starts proxying everything to `spec.targetBaseURL` and remembering it.
+    /// Starts proxying everything to `spec.targetBaseURL` and remembering it. On a forward proxy
+    /// (``UnderstudyCore/StubEngine/browserProxying``) without a target, it remembers every
+    /// request passed through to its host instead, whichever host it is.
     public func start(_ spec: RecordSpec) throws(RecorderError) {
-        guard let target = spec.targetBaseURL else { throw .missingTarget }
+        guard let target = spec.targetBaseURL else {
+            guard engine.browserProxying else { throw .missingTarget }
+            try startRecordingPassThrough(spec)
+            return
+        }
         let proxy = StubMapping(
             name: "understudy-recording-proxy", priority: 1,
             request: RequestPattern(method: .any), response: ResponseDefinition(proxy: ProxySettings(baseURL: target)))
@@ -88,6 +94,16 @@ public final class StubRecorder: Sendable {
             state.spec = spec
             state.proxyStubID = proxy.id
             state.collector = collector
+        }
+    }
+
+    private func startRecordingPassThrough(_ spec: RecordSpec) throws(RecorderError) {
+        try state.withLock { state throws(RecorderError) in
+            guard state.status != .recording else { throw .alreadyRecording }
+            state.status = .recording
+            state.spec = spec
+            state.proxyStubID = nil
+            state.collector = RecordingCollector(journal: engine.journal, stubID: nil, passThrough: true)
         }
     }
 
@@ -149,7 +165,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missingTarget: return "targetBaseUrl is required to start recording"
+        case .missingTarget:
+            return "targetBaseUrl is required to start recording (or a server in proxy mode, which records every host)"
         case .alreadyRecording: return "Already recording"
         case .notRecording: return "Not currently recording"
         case .cannotStart(let reason): return "Cannot start recording: \(reason)"
