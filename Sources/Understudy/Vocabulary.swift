@@ -40,6 +40,11 @@ public typealias Fault = UnderstudyCore.Fault
 public typealias RecordReplayMode = UnderstudyServer.RecordReplayMode
 /// A host with an HTTPS listener: what `UnderstudyTLS`'s trust helpers extend; see `StubServer`.
 public typealias HTTPSHost = UnderstudyServer.HTTPSHost
+/// A server that is also a forward proxy (`configuration.forwardProxy`): `UnderstudyTLS` gives
+/// clients that go through it (`proxiedHTTPClientConfiguration()`) and trust its CA.
+public typealias ForwardProxyHost = UnderstudyServer.ForwardProxyHost
+/// Forward proxy mode for a server (`.intercepting()` from `UnderstudyTLS`), as `serve --proxy-mode`.
+public typealias ForwardProxyMode = UnderstudyServer.ForwardProxyMode
 /// What every host is to the transports that answer without a socket; see `StubHost`.
 public typealias StubEngineHost = UnderstudyCore.StubEngineHost
 /// A random delay before a response (`.delay(.lognormal(median:sigma:))`, `.uniform(...)`).

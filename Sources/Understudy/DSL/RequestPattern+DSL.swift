@@ -49,6 +49,34 @@ extension RequestPattern {
         RequestPattern(method: RequestMethod(method), url: .urlPathPattern(try RegexPattern(regex)))
     }
 
+    /// Only requests sent to this host (`"host":{"equalTo":…}`): through a forward proxy, the
+    /// host the client asked for; otherwise the `Host` header's.
+    public func host(_ host: String) -> RequestPattern {
+        self.host(.equalTo(host))
+    }
+
+    /// Only requests whose host matches (`"host":{…}`), e.g. `.host(.matches(".*\\.example\\.com"))`.
+    public func host(_ pattern: StringValuePattern) -> RequestPattern {
+        var copy = self
+        copy.host = pattern
+        return copy
+    }
+
+    /// Only requests over this scheme (`"scheme":"https"`).
+    public func scheme(_ scheme: String) -> RequestPattern {
+        var copy = self
+        copy.scheme = scheme
+        return copy
+    }
+
+    /// Only requests sent to this port (`"port":8443`): through a forward proxy, the port the
+    /// client asked for (443 for `https` unless it named another).
+    public func port(_ port: Int) -> RequestPattern {
+        var copy = self
+        copy.port = port
+        return copy
+    }
+
     /// Adds a header matcher (`"headers":{name:pattern}`); names compare case-insensitively.
     public func header(_ name: String, _ pattern: StringValuePattern) -> RequestPattern {
         var copy = self

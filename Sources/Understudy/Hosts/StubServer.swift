@@ -16,7 +16,7 @@ import UnderstudyServer
 ///     let (data, _) = try await server.session.data(from: try server.url("/timeline"))
 /// }
 /// ```
-public final class StubServer: StubHost, HTTPSHost {
+public final class StubServer: StubHost, HTTPSHost, ForwardProxyHost {
     /// The running HTTP server. Not public: ``port``, ``baseURL`` and ``isOffline`` say what a
     /// test needs of it, and the rest is the engine room.
     package let http: StubHTTPServer
@@ -44,6 +44,9 @@ public final class StubServer: StubHost, HTTPSHost {
     /// What the HTTPS listener was started with (`StubServerTLS` from `UnderstudyTLS`, whose
     /// extensions on ``StubServer`` give the CA to trust and client configurations), or nil.
     public var tls: (any TLSServerSetup)? { http.tlsSetup }
+    /// What the server was started with as a forward proxy (`configuration.forwardProxy`), or
+    /// nil; `UnderstudyTLS` gives clients that go through it and trust its CA.
+    public var forwardProxy: ForwardProxyMode? { http.forwardProxy }
 
     private init(http: StubHTTPServer, mappings: MappingDirectory?) {
         self.http = http

@@ -33,6 +33,8 @@ public final class StubHTTPServer: Sendable {
 
     /// What the HTTPS listener puts in front of each connection, when there is one.
     public let tlsSetup: (any TLSServerSetup)?
+    /// What the server was started with as a forward proxy, or nil when it is not one.
+    public var forwardProxy: ForwardProxyMode? { environment.configuration.forwardProxy }
 
     private let serverChannel: any Channel
     private let httpsServerChannel: (any Channel)?

@@ -37,6 +37,23 @@ import UnderstudyCore
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aClientThatClosesItsSideEndsTheConnection() async throws {
+        // With an idle time-out of an hour, only the client's FIN can end it in time.
+        var configuration = StubServerConfiguration()
+        configuration.idleTimeout = .seconds(3600)
+        try await withServer([Self.hello], configuration: configuration) { server in
+            let ended = try await RawConnection.with(port: server.port) { connection in
+                try await connection.send(
+                    bytes: Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8) + [0, 0, 0, 4, 0, 0, 0, 0, 0])
+                connection.finishSending()
+                return await connection.readToEnd()
+            }
+            // The server's SETTINGS (and perhaps a GOAWAY), then the end: the connection was not kept half-open.
+            #expect(ended.error == nil)
+            #expect(ended.bytes.count >= 9)
+        }
+    }
+
     @Test func anyMethodTokenAndBodiesReachTheStubs() async throws {
         try await withServer([Self.kill, Self.echo]) { server in
             let (killed, echoed) = try await HTTP2TestClient.with(port: server.port) { client in
