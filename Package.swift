@@ -193,6 +193,16 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl")
             ],
             path: "Benchmarks/BareNIOHTTP2Server"),
+        // The forward proxy's load generator (Scripts/bench-proxy.sh): AsyncHTTPClient through a proxy.
+        .executableTarget(
+            name: "ForwardProxyBench",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
+            ],
+            path: "Benchmarks/ForwardProxyBench"),
         // WebSocket echo messages per second: understudy beside a bare NIOWebSocket echo server.
         .executableTarget(
             name: "WebSocketEchoBench",

@@ -2,7 +2,8 @@
 # Drives the live dashboard (/__understudy/) in headless Chromium with Python's selenium, against
 # `understudy serve` (the built binary) on a temporary copy of Examples/StatusPoster/Stubs plus a
 # scenario: stubs shown, curl requests appearing live, a near-miss diff, a stub edited and served,
-# a scenario reset, an admin token, 10,000 requests rendered, and no browser console error.
+# a scenario reset, an admin token, 10,000 requests rendered, the Proxy tab of a --proxy-mode
+# server, and no browser console error.
 #
 #   Scripts/dashboard-browser.sh                   # screenshots into a new temporary folder
 #   DASHBOARD_SHOTS=/some/folder Scripts/dashboard-browser.sh
@@ -81,9 +82,10 @@ start() {
 start plain_url --root "$work/stubs"
 start token_url --root "$work/stubs" --admin-token dashboard-s3cret
 start big_url --root "$work/empty"
+start proxy_url --root "$work/empty" --proxy-mode --ca-dir "$work/ca"
 
 echo "dashboard browser checks: screenshots in $shots"
 UNDERSTUDY_URL="$plain_url" UNDERSTUDY_TOKEN_URL="$token_url" UNDERSTUDY_TOKEN=dashboard-s3cret \
-    UNDERSTUDY_BIG_URL="$big_url" DASHBOARD_SHOTS="$shots" \
+    UNDERSTUDY_BIG_URL="$big_url" UNDERSTUDY_PROXY_URL="$proxy_url" DASHBOARD_SHOTS="$shots" \
     "$venv/bin/python" Tests/Compatibility/browser/test_dashboard.py
 echo "dashboard browser checks passed; screenshots in $shots"

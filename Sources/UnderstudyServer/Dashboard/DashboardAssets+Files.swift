@@ -413,6 +413,7 @@ extension DashboardAssets {
 
         async function checkSession() {
           const session = await api("session");
+          if (session.forwardProxy) showProxy(session.interceptsTLS);
           if (session.tokenRequired && !session.tokenAccepted) {
             askForToken(state.token ? "That token was refused." : "");
             return false;
@@ -1069,6 +1070,32 @@ extension DashboardAssets {
           $("fleet-table").tBodies[0].replaceChildren(...rows);
         }
 
+        // ---- proxy: shown only on a server in proxy mode (the session says so) ----
+
+        function showProxy(interceptsTLS) {
+          $("tab-proxy").hidden = false;
+          const proxy = location.origin;
+          const ca = `${proxy}/__admin/certs/wiremock-ca.crt`;
+          $("proxy-ca-link").hidden = !interceptsTLS;
+          $("proxy-commands").textContent = [
+            `curl -o understudy-ca.crt ${ca}`,
+            "",
+            "# iOS simulator",
+            "xcrun simctl keychain booted add-root-cert understudy-ca.crt",
+            "# macOS",
+            "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain understudy-ca.crt",
+            "# Debian, Ubuntu",
+            "sudo cp understudy-ca.crt /usr/local/share/ca-certificates/ && sudo update-ca-certificates",
+            "# Chromium, Chrome on Linux (NSS); Firefox: -d sql:PROFILE",
+            'certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n understudy -i understudy-ca.crt',
+            `chromium --proxy-server=${proxy} --proxy-bypass-list='<-loopback>'`,
+            "# the JDK",
+            "keytool -importcert -alias understudy -file understudy-ca.crt -keystore trust.p12",
+            "# curl",
+            `curl --proxy ${proxy} --cacert understudy-ca.crt https://api.example.com/`,
+          ].join("\n");
+        }
+
         // ---- recording ----
 
         async function loadRecordingStatus() {
@@ -1211,7 +1238,7 @@ extension DashboardAssets {
 
         // ---- tabs ----
 
-        const TABS = ["requests", "stubs", "scenarios", "recording", "editor", "fleet"];
+        const TABS = ["requests", "stubs", "scenarios", "recording", "editor", "fleet", "proxy"];
 
         function showTab(name) {
           for (const tab of TABS) {
@@ -1232,7 +1259,7 @@ extension DashboardAssets {
           const nav = document.querySelector(".tabs");
           for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => showTab(tab));
           nav.addEventListener("keydown", (event) => {
-            // The Fleet tab is hidden on a standalone server: the keys move among the shown ones.
+            // The Fleet and Proxy tabs are hidden unless the server is one: the keys move among the shown ones.
             const shown = TABS.filter((tab) => !$(`tab-${tab}`).hidden);
             const current = shown.indexOf(document.activeElement.id.replace("tab-", ""));
             if (current < 0) return;
@@ -1307,6 +1334,7 @@ extension DashboardAssets {
             <button role="tab" id="tab-recording" aria-controls="view-recording" aria-selected="false" tabindex="-1">Recording</button>
             <button role="tab" id="tab-editor" aria-controls="view-editor" aria-selected="false" tabindex="-1">Stub editor</button>
             <button role="tab" id="tab-fleet" aria-controls="view-fleet" aria-selected="false" tabindex="-1" hidden>Fleet</button>
+            <button role="tab" id="tab-proxy" aria-controls="view-proxy" aria-selected="false" tabindex="-1" hidden>Proxy</button>
           </nav>
           <p class="status" id="feed-status" role="status" aria-live="polite">connecting…</p>
           <button type="button" id="token-button" class="quiet">Admin token…</button>
@@ -1394,6 +1422,12 @@ extension DashboardAssets {
               </thead>
               <tbody></tbody>
             </table>
+          </section>
+
+          <section id="view-proxy" role="tabpanel" aria-labelledby="tab-proxy" class="view" hidden>
+            <p id="proxy-summary">This server is also a forward proxy: point an app, a simulator or a browser at it, and stubs answer for any host (match them with <code>scheme</code>, <code>host</code> and <code>port</code>). Requests no stub matches go on to their host.</p>
+            <p><a id="proxy-ca-link" href="/__admin/certs/wiremock-ca.crt" download="understudy-ca.crt">Download the CA</a> the intercepted hosts' certificates come from, and trust it once:</p>
+            <pre id="proxy-commands" class="code-block" tabindex="0"></pre>
           </section>
 
           <section id="view-recording" role="tabpanel" aria-labelledby="tab-recording" class="view" hidden>

@@ -39,7 +39,10 @@ extension StubConnectionHandler {
             reply(
                 .json([
                     "tokenRequired": .bool(gate != nil),
-                    "tokenAccepted": .bool(gate?.admits(request.headers) ?? true)
+                    "tokenAccepted": .bool(gate?.admits(request.headers) ?? true),
+                    // The Proxy tab, with the CA and the commands to trust it.
+                    "forwardProxy": .bool(environment.configuration.forwardProxy != nil),
+                    "interceptsTLS": .bool(environment.configuration.forwardProxy?.interception != nil)
                 ]))
         case .nearMisses, .requestSummaries, .stubSources:
             // These read the whole journal or every stub: off the loop, like the admin API.

@@ -26,6 +26,9 @@ extension StubConnectionHandler {
                 }
                 channel.writeAndFlush(Self.connectionEstablished(allocator: channel.allocator), promise: nil)
                 try pipeline.addHandler(TunnelNegotiator(target: target, mode: mode, environment: environment))
+                // A read held back by the HTTP/1.1 handlers while the CONNECT was answered left
+                // with them: without asking again, the client's first bytes could wait unread.
+                channel.read()
                 environment.logger.debug("Opened a CONNECT tunnel", metadata: ["target": "\(head.uri)"])
             } catch {
                 environment.logger.info("Could not open a CONNECT tunnel", metadata: ["error": "\(error)"])

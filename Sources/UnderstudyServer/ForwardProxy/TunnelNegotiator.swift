@@ -57,6 +57,9 @@ final class TunnelNegotiator: ChannelInboundHandler, RemovableChannelHandler {
                     context.close(promise: nil)
                     return
                 }
+                // As on the HTTPS listener: a reset (a fault, going offline, a stop) closes the
+                // socket itself, not through a TLS shutdown that waits for the client's answer.
+                try context.pipeline.syncOperations.addHandler(SocketEndCloser())
                 try interception.addTLSHandler(to: context.channel, forHost: target.certificateName)
                 try ConnectionPipeline.configureAfterTLS(
                     context.channel, environment: environment.inside(target, scheme: "https", tls: nil))

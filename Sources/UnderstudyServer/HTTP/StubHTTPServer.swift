@@ -249,7 +249,10 @@ public final class StubHTTPServer: Sendable {
         }
         quiesceRequested.fire()
         await Self.waitForClose(of: open, within: gracePeriod, on: serverChannel.eventLoop)
-        for channel in connections.all { try? await channel.close().get() }
+        // What is still open past the grace period is closed at the socket, all at once: a TLS
+        // close would send close_notify and wait up to five seconds for each client's answer.
+        let closing = connections.all.map { ConnectionReset.closeAtSocket($0) }
+        _ = try? await EventLoopFuture.andAllComplete(closing, on: serverChannel.eventLoop).get()
         try? await blockingPool?.shutdownGracefully()
         logger.info("Understudy stopped serving on \(baseURL.absoluteString)")
         stopped.fire()

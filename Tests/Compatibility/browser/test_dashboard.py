@@ -25,6 +25,7 @@ URL = os.environ["UNDERSTUDY_URL"]
 TOKEN_URL = os.environ["UNDERSTUDY_TOKEN_URL"]
 TOKEN = os.environ["UNDERSTUDY_TOKEN"]
 BIG_URL = os.environ["UNDERSTUDY_BIG_URL"]
+PROXY_URL = os.environ["UNDERSTUDY_PROXY_URL"]
 SHOTS = os.environ["DASHBOARD_SHOTS"]
 LIVE_WITHIN = 1.0  # seconds: the "appear within a second"
 PATIENCE = 15  # seconds for anything else on a loaded machine
@@ -310,13 +311,30 @@ def check_dark(driver):
     no_console_errors(driver, "dark")
 
 
+def check_proxy(driver):
+    print("a proxy-mode server shows the Proxy tab with its CA and the trust commands; others hide it")
+    open_page(driver, URL)
+    assert not driver.find_element(By.ID, "tab-proxy").is_displayed(), "a plain server shows the Proxy tab"
+    open_page(driver, PROXY_URL)
+    wait(driver, lambda d: d.find_element(By.ID, "tab-proxy").is_displayed(), "the Proxy tab")
+    tab(driver, "proxy")
+    commands = driver.find_element(By.ID, "proxy-commands").text
+    assert f"curl -o understudy-ca.crt {PROXY_URL}/__admin/certs/wiremock-ca.crt" in commands, commands
+    assert "xcrun simctl keychain booted add-root-cert understudy-ca.crt" in commands, commands
+    link = driver.find_element(By.ID, "proxy-ca-link").get_attribute("href")
+    served = curl(link)
+    assert served.startswith("-----BEGIN CERTIFICATE-----"), served[:80]
+    shot(driver, "13-proxy")
+    no_console_errors(driver, "proxy")
+
+
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     driver = browser()
     failures = 0
     try:
         for check in (check_stubs, check_live_requests, check_near_miss, check_editor, check_scenario_reset,
-                      check_token, check_ten_thousand, check_dark):
+                      check_token, check_ten_thousand, check_dark, check_proxy):
             try:
                 check(driver)
                 print("  ok")

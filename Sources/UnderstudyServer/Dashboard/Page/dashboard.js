@@ -79,6 +79,7 @@ async function api(path, options) {
 
 async function checkSession() {
   const session = await api("session");
+  if (session.forwardProxy) showProxy(session.interceptsTLS);
   if (session.tokenRequired && !session.tokenAccepted) {
     askForToken(state.token ? "That token was refused." : "");
     return false;
@@ -735,6 +736,32 @@ async function loadFleet() {
   $("fleet-table").tBodies[0].replaceChildren(...rows);
 }
 
+// ---- proxy: shown only on a server in proxy mode (the session says so) ----
+
+function showProxy(interceptsTLS) {
+  $("tab-proxy").hidden = false;
+  const proxy = location.origin;
+  const ca = `${proxy}/__admin/certs/wiremock-ca.crt`;
+  $("proxy-ca-link").hidden = !interceptsTLS;
+  $("proxy-commands").textContent = [
+    `curl -o understudy-ca.crt ${ca}`,
+    "",
+    "# iOS simulator",
+    "xcrun simctl keychain booted add-root-cert understudy-ca.crt",
+    "# macOS",
+    "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain understudy-ca.crt",
+    "# Debian, Ubuntu",
+    "sudo cp understudy-ca.crt /usr/local/share/ca-certificates/ && sudo update-ca-certificates",
+    "# Chromium, Chrome on Linux (NSS); Firefox: -d sql:PROFILE",
+    'certutil -d sql:$HOME/.pki/nssdb -A -t "C,," -n understudy -i understudy-ca.crt',
+    `chromium --proxy-server=${proxy} --proxy-bypass-list='<-loopback>'`,
+    "# the JDK",
+    "keytool -importcert -alias understudy -file understudy-ca.crt -keystore trust.p12",
+    "# curl",
+    `curl --proxy ${proxy} --cacert understudy-ca.crt https://api.example.com/`,
+  ].join("\n");
+}
+
 // ---- recording ----
 
 async function loadRecordingStatus() {
@@ -877,7 +904,7 @@ function setupEditor() {
 
 // ---- tabs ----
 
-const TABS = ["requests", "stubs", "scenarios", "recording", "editor", "fleet"];
+const TABS = ["requests", "stubs", "scenarios", "recording", "editor", "fleet", "proxy"];
 
 function showTab(name) {
   for (const tab of TABS) {
@@ -898,7 +925,7 @@ function setupTabs() {
   const nav = document.querySelector(".tabs");
   for (const tab of TABS) $(`tab-${tab}`).addEventListener("click", () => showTab(tab));
   nav.addEventListener("keydown", (event) => {
-    // The Fleet tab is hidden on a standalone server: the keys move among the shown ones.
+    // The Fleet and Proxy tabs are hidden unless the server is one: the keys move among the shown ones.
     const shown = TABS.filter((tab) => !$(`tab-${tab}`).hidden);
     const current = shown.indexOf(document.activeElement.id.replace("tab-", ""));
     if (current < 0) return;
