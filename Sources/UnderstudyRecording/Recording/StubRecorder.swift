@@ -69,7 +69,7 @@ public final class StubRecorder: Sendable {
     public var status: Status { state.withLock { $0.status } }
 
     /// Starts proxying everything to `spec.targetBaseURL` and remembering it. On a forward proxy
-    /// (``UnderstudyCore/StubEngine/browserProxying``) without a target, it remembers every
+    /// (`StubEngine.browserProxying`) without a target, it remembers every
     /// request passed through to its host instead, whichever host it is.
     public func start(_ spec: RecordSpec) throws(RecorderError) {
         guard let target = spec.targetBaseURL else {

@@ -2,7 +2,7 @@ import NIOCore
 
 /// A server that is also a forward proxy (`understudy serve --proxy-mode`): absolute-form
 /// requests (`GET http://host/…`) and `CONNECT host:port` tunnels are answered from the stubs,
-/// matched on ``UnderstudyCore/RequestPattern`` `scheme`, `host` and `port`, and those no stub
+/// matched on their `scheme`, `host` and `port` request fields, and those no stub
 /// matches go on to the host they were meant for (unless `proxyPassThrough` is off).
 ///
 /// A tunnel that starts with a TLS handshake is intercepted: the server finishes the handshake

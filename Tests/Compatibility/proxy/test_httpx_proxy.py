@@ -5,6 +5,7 @@ understudy with a CA of its own, which only the proxy trusts).
 """
 
 import os
+import socket
 import ssl
 
 import httpx
@@ -54,3 +55,20 @@ def test_without_the_proxys_ca_the_client_refuses_it():
             assert "CERTIFICATE_VERIFY_FAILED" in str(error)
         else:
             raise AssertionError("a proxy CA the client does not trust was accepted")
+
+
+def test_a_tunnel_to_an_address_presents_the_name_the_client_asks_for_by_sni():
+    host, port = PROXY.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as raw:
+        raw.sendall(b"CONNECT 10.9.8.7:443 HTTP/1.1\r\nHost: 10.9.8.7:443\r\n\r\n")
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += raw.recv(1024)
+        assert head.startswith(b"HTTP/1.1 200")
+        context = ssl.create_default_context(cafile=CA)
+        with context.wrap_socket(raw, server_hostname="api.example.test") as tls:
+            tls.sendall(b"GET /hello HTTP/1.1\r\nHost: api.example.test\r\nConnection: close\r\n\r\n")
+            reply = b""
+            while chunk := tls.recv(4096):
+                reply += chunk
+    assert reply.endswith(b"stubbed hello")
