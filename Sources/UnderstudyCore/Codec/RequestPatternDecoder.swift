@@ -68,11 +68,16 @@ enum RequestPatternDecoder {
         if let clientIp = reader.value("clientIp") {
             pattern.clientIp = try StringValuePatternDecoder.decode(clientIp, at: reader.path("clientIp"))
         }
-        if reader.has("customMatcher") {
-            throw .cannotEvaluate(
-                reader.path("customMatcher"),
-                "customMatcher needs a Java extension, which Understudy cannot load; express the match with the built-in matchers"
-            )
+        if let custom = reader.value("customMatcher") {
+            let pointer = reader.path("customMatcher")
+            guard custom["name"]?.stringValue == GraphQLOperationPattern.matcherName else {
+                throw .cannotEvaluate(
+                    pointer,
+                    "customMatcher '\(custom["name"]?.stringValue ?? "")' needs a Java extension, which Understudy cannot load; express the match with the built-in matchers (graphql-body-matcher is built in)"
+                )
+            }
+            pattern.graphQL = try GraphQLOperationPattern(
+                parameters: custom["parameters"] ?? .object(JSONObject()), at: pointer + "/parameters")
         }
         return pattern
     }

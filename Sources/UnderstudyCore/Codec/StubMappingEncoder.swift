@@ -61,6 +61,11 @@ extension RequestPattern {
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.json)) }
         if let clientIp { object["clientIp"] = clientIp.json }
+        if let graphQL {
+            object["customMatcher"] = [
+                "name": .string(GraphQLOperationPattern.matcherName), "parameters": graphQL.parameters
+            ]
+        }
         return .object(object)
     }
 }

@@ -38,6 +38,10 @@ public final class MatchContext {
     private(set) lazy var pathDistance = BitParallelLevenshtein(path)
     /// Variables of the last path template tried, keyed by template text.
     var templateValues: [String: [String: String]] = [:]
+    /// The GraphQL operations the request carries (its JSON body, a batch, or GET parameters).
+    private(set) lazy var graphQLOperations: [GraphQLRequest] = GraphQLRequest.operations(in: self)
+    /// Queries' canonical forms, by query text (see ``GraphQLOperationPattern``).
+    var graphQLCanonicalForms: [String: String?] = [:]
 
     private static func group(_ pairs: [(name: String, values: [String])]) -> [String: [String]] {
         var result: [String: [String]] = [:]

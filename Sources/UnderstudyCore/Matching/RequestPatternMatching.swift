@@ -52,6 +52,7 @@ extension RequestPattern {
         if let digestAuthCredentials, case .refused = digestAuthCredentials.verdict(context.request) { return false }
         for body in bodyPatterns where !body.matchesBody(context) { return false }
         for part in multipartPatterns where !part.matches(context) { return false }
+        if let graphQL, !graphQL.matches(context) { return false }
         return true
     }
 }

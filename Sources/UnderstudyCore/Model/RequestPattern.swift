@@ -36,6 +36,9 @@ public struct RequestPattern: Sendable, Equatable {
     public var port: Int?
     /// A matcher for the client's address.
     public var clientIp: StringValuePattern?
+    /// The GraphQL operation the request must carry: WireMock's `graphql-body-matcher` custom
+    /// matcher, read natively.
+    public var graphQL: GraphQLOperationPattern?
     /// Why this pattern never matches here, when a folder loaded leniently (as WireMock would)
     /// holds a request Understudy cannot evaluate: a `customMatcher` (a Java extension), or a
     /// matcher that does not compile. The stub still loads, and says why in near misses and in

@@ -69,6 +69,7 @@ extension RequestPattern {
         }
         for body in bodyPatterns { add(PartWeight.other, body.bodyDistance(context)) }
         for part in multipartPatterns { add(PartWeight.other, part.matches(context) ? 0 : 1) }
+        if let graphQL { add(PartWeight.url, graphQL.distance(context)) }
         if scenarioMismatch { add(PartWeight.other, 1) }
         return weights > 0 ? total / weights : 0
     }
