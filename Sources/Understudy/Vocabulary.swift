@@ -61,6 +61,10 @@ public typealias ServerSentEvent = UnderstudyCore.ServerSentEvent
 /// A JSON value, for JSON answers (`.ok(json: ["id": 1])`), JSON matchers (`.jsonBody(...)`) and
 /// stub metadata.
 public typealias JSONValue = UnderstudyJSON.JSONValue
+/// Why a GraphQL query could not be read (`.graphQL(_:)`): the message, and its line and column.
+public typealias GraphQLSyntaxError = UnderstudyCore.GraphQLSyntaxError
+/// The GraphQL operation a stub matches (WireMock's `graphql-body-matcher`): `.graphQL(_:)` builds one.
+public typealias GraphQLOperationPattern = UnderstudyCore.GraphQLOperationPattern
 /// A JSON object's members, in order (stub `metadata`).
 public typealias JSONObject = UnderstudyJSON.JSONObject
 /// Where and why a JSON text could not be parsed (`JSONValue(parsing:)`): line, column, reason.

@@ -92,7 +92,14 @@ enum MappingFileDecoder {
         (StubMapping, MappingError?), MappingError
     > {
         do throws(MappingError) {
-            return .success((try StubMappingDecoder.decode(json, at: pointer), nil))
+            let stub = try StubMappingDecoder.decode(json, at: pointer)
+            // The GraphQL extension's older parameter loads, and says how it is read differently.
+            let warning = stub.request.graphQL?.expectedJsonWarning.map {
+                MappingError(
+                    pointer: pointer + "/request/customMatcher/parameters/expectedJson", title: "Read differently",
+                    detail: $0)
+            }
+            return .success((stub, warning))
         } catch {
             let requestPointer = pointer + "/request"
             guard policy == .lenient, error.isCannotEvaluate, let pointerText = error.pointer,

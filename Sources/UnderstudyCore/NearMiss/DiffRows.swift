@@ -111,6 +111,10 @@ enum DiffRows {
                     actual: context.multipartParts == nil
                         ? "(not multipart)" : "\(context.multipartParts?.count ?? 0) parts", mismatch: "Multipart"))
         }
+        if let graphQL = pattern.graphQL, !graphQL.matches(context) {
+            rows.append(.spacer)
+            rows.append(contentsOf: graphQL.diffRows(context))
+        }
         if let stub = miss.stub, let scenario = stub.scenarioName, let required = stub.requiredScenarioState,
             let actual = miss.scenarioState
         {

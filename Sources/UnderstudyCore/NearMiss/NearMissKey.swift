@@ -34,6 +34,7 @@ final class NearMissKey: Sendable {
         if pattern.host != nil { weight += PartWeight.host }
         if pattern.port != nil { weight += PartWeight.port }
         if pattern.clientIp != nil { weight += PartWeight.clientIp }
+        if pattern.graphQL != nil { weight += PartWeight.url }
         let others =
             pattern.pathParameters.count + pattern.headers.count + pattern.queryParameters.count
             + pattern.formParameters.count + pattern.cookies.count + (pattern.basicAuthCredentials == nil ? 0 : 1)

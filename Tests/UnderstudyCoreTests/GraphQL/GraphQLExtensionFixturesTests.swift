@@ -86,3 +86,29 @@ enum GraphQLFixtures {
         return try GraphQLOperationPattern(parameters: .object(parameters), at: "/customMatcher/parameters")
     }
 }
+
+/// The extension's older `expectedJson` parameter: read as written, with a warning.
+@Suite struct GraphQLExpectedJSONTests {
+    static let stub = #"""
+        {"request": {"urlPath": "/graphql", "method": "POST", "customMatcher": {"name": "graphql-body-matcher",
+          "parameters": {"expectedJson": "{\"query\": \"query {\\n  hero {\\n    name\\n  }\\n}\", \"variables\": {\"id\": 1}}"}}},
+         "response": {"status": 200}}
+        """#
+
+    @Test func aQuerySplitOverLinesIsReadAsWritten() throws {
+        let stub = try StubMapping(jsonText: Self.stub)
+        let request = LoggedRequest(
+            method: "POST", url: "/graphql", body: Data(#"{"query":"{ hero { name } }","variables":{"id":1}}"#.utf8))
+        #expect(stub.request.matches(MatchContext(request: request)))
+        #expect(stub.request.graphQL?.readFromExpectedJson == true)
+    }
+
+    @Test func aFolderLoadingItWarns() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("expectedJson-\(UUID()).json")
+        try Data(Self.stub.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = MappingFileDecoder.decode(atPath: file.path, name: "hero.json", policy: .lenient)
+        #expect(outcome.stubs.count == 1)
+        #expect(outcome.warnings.first?.detail?.contains("expectedJson") == true)
+    }
+}
