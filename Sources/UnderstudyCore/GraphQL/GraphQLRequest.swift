@@ -31,9 +31,10 @@ public struct GraphQLRequest: Sendable, Equatable {
 
     /// The operations in `request`: one, several (a batch), or none when it carries no GraphQL.
     static func operations(in context: MatchContext) -> [GraphQLRequest] {
-        let request = context.request
-        if request.method == "GET" || (request.body.isEmpty && context.queryParameters["query"] != nil) {
-            guard let fromQuery = fromQueryParameters(context.queryParameters) else { return [] }
+        // GET puts the operation in the URL; some clients (Python's gql) send GET with a JSON body.
+        if context.request.body.isEmpty || context.request.method == "GET",
+            let fromQuery = fromQueryParameters(context.queryParameters)
+        {
             return [fromQuery]
         }
         guard let json = context.bodyJSON else { return [] }
@@ -57,7 +58,10 @@ public struct GraphQLRequest: Sendable, Equatable {
         let extensions = parameters["extensions"]?.first.flatMap { try? JSONParser.parse(Data($0.utf8)) }
         guard query != nil || extensions?["persistedQuery"] != nil else { return nil }
         return GraphQLRequest(
-            query: query, variables: parameters["variables"]?.first.flatMap { try? JSONParser.parse(Data($0.utf8)) },
+            query: query,
+            variables: parameters["variables"]?.first.flatMap { try? JSONParser.parse(Data($0.utf8)) }.flatMap {
+                $0 == .null ? nil : $0
+            },
             operationName: parameters["operationName"]?.first.flatMap { $0.isEmpty ? nil : $0 },
             extensions: extensions)
     }

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Python's gql 4.4.0 (graphql-core parses and re-prints each document) against `understudy serve`
+# on the stubs in Tests/Compatibility/graphql/mappings, which use WireMock's graphql-body-matcher:
+# a query written differently, variables and operationName, GET, a GraphQL error answer, a batch.
+#
+#   Scripts/graphql-clients.sh        # makes .build/graphql-clients-venv on first use
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --product understudy
+
+venv=.build/graphql-clients-venv
+if ! "$venv/bin/python" -c 'import gql, requests, pytest' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet 'gql[requests]==4.4.0' pytest
+fi
+
+source Scripts/lib/serve.sh
+trap serve_stop EXIT
+serve_start "$(mktemp -t understudy-graphql.XXXXXX)" --root Tests/Compatibility/graphql
+GRAPHQL_URL="$SERVE_URL/graphql" "$venv/bin/python" -m pytest -q Tests/Compatibility/graphql
+echo "graphql-clients: gql got its answers"
