@@ -1,5 +1,7 @@
 /// A document written so that two documents WireMock's GraphQL matcher (the
-/// `graphql-body-matcher` extension) counts as the same read the same. As its normalizer does:
+/// `graphql-body-matcher` extension) counts as the same read the same. As its normalizer did
+/// before 0.8, which its end-to-end fixtures still require (its 0.9 code, graphql-java's
+/// AstSorter and AstComparator, also compares fragment and operation names):
 /// an operation counts only by its selections (its kind, name, variable definitions and
 /// directives do not); a field by its alias, name, arguments and selections (not its
 /// directives); an inline fragment by its type condition and selections; a fragment spread as a

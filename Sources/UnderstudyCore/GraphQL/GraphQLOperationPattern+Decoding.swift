@@ -56,8 +56,8 @@ extension GraphQLOperationPattern {
     /// What a loader warns about a stub using the older `expectedJson` parameter.
     public var expectedJsonWarning: String? {
         guard readFromExpectedJson else { return nil }
-        return "graphql-body-matcher's expectedJson is the extension's older parameter, which it read with every line"
-            + " break deleted (a query split over lines ran its words together); Understudy reads it as written."
-            + " Use \"query\" and \"variables\" instead"
+        return "graphql-body-matcher's expectedJson is the extension's older parameter: its current versions ignore it"
+            + " (the stub never matches there) and its helper deleted every line break from it first; Understudy reads"
+            + " the query and variables as written. Use \"query\" and \"variables\" instead"
     }
 }

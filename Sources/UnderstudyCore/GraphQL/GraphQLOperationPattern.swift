@@ -4,16 +4,15 @@ import UnderstudyJSON
 /// WireMock's GraphQL matcher, `"customMatcher": {"name": "graphql-body-matcher", "parameters":
 /// {"query": …, "variables": {…}, "operationName": …}}`, read natively (no Java extension):
 ///
-/// - `query` is compared as a parsed document (``GraphQLCanonicalForm`` says what counts);
+/// - `query` is compared as a parsed document (the *GraphQL* article says what counts);
 /// - `variables` as JSON (member order aside; arrays in order; `${json-unit.…}` placeholders
 ///   work as in `equalToJson`). Left out, the request must send none (or `{}`), as in the
 ///   extension;
 /// - `operationName` exactly, when given.
 ///
 /// The extension's older `expectedJson` parameter, a JSON text `{"query", "variables"}`, is read
-/// as what it says; the extension rewrote that text before reading it (it deleted every line
-/// break, so a query split over lines ran its words together), and a stub using it gets a
-/// warning. Beyond the extension: GraphQL over GET and batched requests (a stub matches a batch
+/// as what it says, and a stub using it gets a warning (the extension's current versions ignore
+/// it, and its helper deleted every line break from the text first). Beyond the extension: GraphQL over GET and batched requests (a stub matches a batch
 /// when one of its operations matches), `variablesPatterns` (any string matchers over the
 /// variables' JSON, e.g. `matchesJsonPath`), and `persistedQueryHash` (Apollo's automatic
 /// persisted queries: `extensions.persistedQuery.sha256Hash`).

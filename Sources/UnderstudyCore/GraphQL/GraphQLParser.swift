@@ -1,5 +1,5 @@
 /// Reads a GraphQL executable document (spec §2: operations and fragments; type-system
-/// definitions are refused). Recursive descent over ``GraphQLLexer``'s tokens, with a nesting
+/// definitions are refused). Recursive descent over the spec's tokens, with a nesting
 /// limit so a hostile query cannot exhaust the stack.
 public enum GraphQLParser {
     /// Selection sets, lists and objects may nest this deep.
