@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyJSON
 
 /// WireMock's `request` model: `{{request.path.[1]}}`, `{{request.query.q}}`, `{{request.headers.X-Id}}`…
 ///
@@ -21,8 +22,20 @@ final class TemplateRequestModel: TemplateModel {
     private lazy var cookieModel = TemplateValuesModel(request.cookies, caseInsensitive: false)
     private(set) lazy var bodyText: String = request.bodyText
     private lazy var partsModel = TemplatePartsModel(request.templateParts())
+    private var graphQLRead = false
+    private var graphQLOperation: JSONValue?
 
     var text: String { request.absoluteURL }
+
+    /// `request.graphql`, read once per render.
+    private func graphQL() -> TemplateValue? {
+        if !graphQLRead {
+            graphQLOperation = TemplateGraphQL.operation(of: request)
+            graphQLRead = true
+        }
+        guard let graphQLOperation else { return nil }
+        return TemplateValue.json(graphQLOperation)
+    }
 
     var baseURL: String {
         let defaultPort =
@@ -50,6 +63,7 @@ final class TemplateRequestModel: TemplateModel {
         case "requestLine": return .model(TemplateRequestLineModel(self))
         case "multipart": return .bool(!partsModel.parts.isEmpty)
         case "parts": return .model(partsModel)
+        case "graphql": return graphQL()
         default: return nil
         }
     }

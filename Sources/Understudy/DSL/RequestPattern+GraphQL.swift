@@ -24,7 +24,7 @@ extension RequestPattern {
     }
 
     /// The same operation with its variables matched by string matchers over their JSON instead
-    /// of exactly, e.g. `.graphQL(query, variablesMatching: [try .matchesJsonPath("$[?(@.id)]")])`.
+    /// of exactly, e.g. `.graphQL(query, variablesMatching: [try .jsonPath("$.id")])`.
     public static func graphQL(
         _ query: String, variablesMatching patterns: [StringValuePattern], operationName: String? = nil,
         path: String = "/graphql"

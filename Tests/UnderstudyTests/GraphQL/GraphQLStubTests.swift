@@ -72,6 +72,23 @@ import Understudy
         }
     }
 
+    @Test(arguments: StubTransport.allCases)
+    func anAnswerTemplatedFromTheVariablesAndOperationName(_ transport: StubTransport) async throws {
+        try await withStubs(transport, strict: false) { host in
+            host.stub(
+                try .graphQL(Self.hero, variablesMatching: [try .jsonPath("$.id")], operationName: "Hero"),
+                .ok(
+                    body:
+                        #"{"data":{"hero":{"id":"{{request.graphql.variables.id}}","by":"{{request.graphql.operationName}}"}}}"#
+                )
+                .templated())
+            let (status, body) = try await Self.post(
+                host, #"{"query":"\#(Self.hero)","variables":{"id":"2001"},"operationName":"Hero"}"#)
+            #expect(status == 200)
+            #expect(body == #"{"data":{"hero":{"id":"2001","by":"Hero"}}}"#)
+        }
+    }
+
     @Test func aQueryThatIsNotGraphQLIsRefusedWithItsPlace() {
         #expect(
             throws: GraphQLSyntaxError(message: "expected a name, found the end of the document", line: 1, column: 8)
