@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 swift build --product understudy
 
 venv=.build/graphql-clients-venv
-if ! "$venv/bin/python" -c 'import gql, requests, pytest' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import gql, requests, websockets, pytest' 2>/dev/null; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet 'gql[requests]==4.4.0' pytest
+    "$venv/bin/pip" install --quiet 'gql[requests,websockets]==4.4.0' pytest
 fi
 
 source Scripts/lib/serve.sh

@@ -75,4 +75,12 @@ import UnderstudyJSON
         }
         #expect(short?.description == general?.description)
     }
+
+    @Test func jsonPathReadsTheMessageBodyAsJSON() throws {
+        // graphql-transport-ws: the answer names the subscription's id.
+        let template = try Template(#"{"id":"{{jsonPath message.body '$.id'}}","type":"next"}"#)
+        let rendered = try template.render(
+            channelRequest: Request(), message: ["body": .string(#"{"id":"7","type":"subscribe"}"#)])
+        #expect(rendered == #"{"id":"7","type":"next"}"#)
+    }
 }

@@ -14,12 +14,21 @@ enum WebSocketHandshake {
 
     /// The 101 answer's headers, or a failed future when the key or version is wrong.
     static func responseHeaders(for head: HTTPRequestHead, channel: any Channel) -> EventLoopFuture<HTTPHeaders> {
+        let extra: HTTPHeaders = subprotocol(offeredIn: head.headers).map { ["Sec-WebSocket-Protocol": $0] } ?? [:]
         let upgrader = NIOWebSocketServerUpgrader(
-            shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
+            shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(extra) },
             upgradePipelineHandler: { channel, _ in channel.eventLoop.makeSucceededVoidFuture() })
         var restored = head
         restored.headers.replaceOrAdd(name: "Upgrade", value: "websocket")
         return upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: restored, initialResponseHeaders: [:])
+    }
+
+    /// The first subprotocol the client offers (`Sec-WebSocket-Protocol: graphql-transport-ws`):
+    /// a client that offers some fails a handshake whose answer picks none (RFC 6455 §4.1), and
+    /// a stub server speaks whichever the stubs are written for.
+    static func subprotocol(offeredIn headers: HTTPHeaders) -> String? {
+        headers["sec-websocket-protocol"].lazy.flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
     }
 
     /// The raw `101 Switching Protocols` with `headers`.

@@ -60,7 +60,8 @@ extension TemplateHelpers {
     /// text (the last text parsed is remembered for the rest of the render).
     static func jsonDocument(_ value: TemplateValue, _ renderer: TemplateRenderer) -> JSONValue? {
         switch value {
-        case .json(let json): return json
+        // A JSON string is text to parse, as WireMock reads it: `message.body` of a message stub.
+        case .json(let json) where json.stringValue == nil: return json
         case .list, .dictionary: return value.jsonValue
         // `request.path` is its list of segments, as WireMock 2 hands it to JsonPath (`'[3]'`).
         case .model(let path as TemplatePathModel): return .array(path.segments.map { .string($0) })

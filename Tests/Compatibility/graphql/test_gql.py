@@ -58,3 +58,20 @@ def test_a_batch():
             GraphQLRequest(gql("{ hero { name } }")),
         ])
     assert results[1] == {"hero": {"name": "R2-D2"}}
+
+
+async def subscribe(query):
+    # Imported here: the other tests need only the requests transport.
+    from gql.transport.websockets import WebsocketsTransport
+
+    ws_url = URL.replace("http://", "ws://", 1)
+    transport = WebsocketsTransport(url=ws_url, subprotocols=[WebsocketsTransport.GRAPHQLWS_SUBPROTOCOL])
+    async with Client(transport=transport) as session:
+        return [result async for result in session.subscribe(gql(query))]
+
+
+def test_a_subscription_over_graphql_transport_ws_from_message_stubs():
+    import asyncio
+
+    results = asyncio.run(subscribe("subscription { reviewAdded(episode: JEDI) { stars } }"))
+    assert results == [{"reviewAdded": {"stars": 5}}, {"reviewAdded": {"stars": 3}}]

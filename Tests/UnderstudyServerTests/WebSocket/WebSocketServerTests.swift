@@ -33,6 +33,21 @@ import UnderstudyServer
         }
     }
 
+    @Test func theFirstSubprotocolOfferedIsChosen() async throws {
+        try await withMessageServer { server in
+            try await RawConnection.with(port: server.port) { connection in
+                let head = try await connection.openWebSocket(
+                    "/graphql", extraHeaders: "Sec-WebSocket-Protocol: graphql-transport-ws, graphql-ws\r\n")
+                #expect(head.hasPrefix("HTTP/1.1 101"))
+                #expect(head.lowercased().contains("sec-websocket-protocol: graphql-transport-ws\r\n"))
+            }
+            try await RawConnection.with(port: server.port) { connection in
+                let head = try await connection.openWebSocket("/echo")
+                #expect(!head.lowercased().contains("sec-websocket-protocol"))
+            }
+        }
+    }
+
     @Test func aMatchingMessageIsAnsweredAndBothAreJournalled() async throws {
         try await withMessageServer { server in
             try await RawConnection.with(port: server.port) { connection in

@@ -20,10 +20,12 @@ struct TestFrame: Equatable, Sendable {
 /// byte by byte, so a test can also send what no well-behaved client would.
 extension RawConnection {
     /// Sends the opening handshake for `path` and reads the answer's head; returns its status line and headers.
-    func openWebSocket(_ path: String, key: String = "dGhlIHNhbXBsZSBub25jZQ==") async throws -> String {
+    func openWebSocket(
+        _ path: String, key: String = "dGhlIHNhbXBsZSBub25jZQ==", extraHeaders: String = ""
+    ) async throws -> String {
         try await send(
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n")
+                + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\(extraHeaders)\r\n")
         guard try await readUntil("\r\n\r\n") else { return "" }
         let end = pendingText.range(of: "\r\n\r\n")!
         let headLength = pendingText.utf8.distance(from: pendingText.startIndex, to: end.upperBound)
