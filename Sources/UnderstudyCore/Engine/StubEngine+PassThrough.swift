@@ -8,19 +8,12 @@ extension StubEngine {
     /// stub, so recording and `snapshot` take it like a proxy stub's exchange.
     func passThroughDecision(_ request: LoggedRequest) -> ServeDecision? {
         guard request.browserProxyRequest, browserProxying, settings.proxyPassThrough != false else { return nil }
-        let proxy = ProxySettings(baseURL: Self.origin(of: request))
+        let proxy = ProxySettings(baseURL: request.origin)
         var definition = ResponseDefinition(status: 200, fromConfiguredStub: false)
         definition.proxy = proxy
         journal.record(ServeEvent(id: request.id, request: request, stub: nil, responseDefinition: definition))
         return ServeDecision(
             eventID: request.id, stub: nil, status: 200, statusMessage: nil, headers: HeaderFields(), body: Data(),
             fault: nil, delay: .zero, chunkedDribble: nil, nearMisses: [], proxy: proxy)
-    }
-
-    /// `https://api.example.com`, `http://127.0.0.1:8080`: the port only when not the scheme's own.
-    static func origin(of request: LoggedRequest) -> String {
-        let defaultPort = request.scheme == "https" ? 443 : 80
-        return request.port == defaultPort
-            ? "\(request.scheme)://\(request.host)" : "\(request.scheme)://\(request.host):\(request.port)"
     }
 }

@@ -77,9 +77,13 @@ public struct LoggedRequest: Sendable, Identifiable {
     }
 
     /// `scheme://host:port` plus `url`.
-    public var absoluteURL: String {
+    public var absoluteURL: String { origin + url }
+
+    /// `scheme://host`, with `:port` only when it is not the scheme's own: where the request was
+    /// sent, and where a forward proxy passes it on to.
+    public var origin: String {
         let defaultPort = (scheme == "http" && port == 80) || (scheme == "https" && port == 443)
-        return "\(scheme)://\(host)\(defaultPort ? "" : ":\(port)")\(url)"
+        return "\(scheme)://\(host)\(defaultPort ? "" : ":\(port)")"
     }
 
     /// Query parameters, decoded (`+` and `%20` are spaces), in order, values grouped by name.

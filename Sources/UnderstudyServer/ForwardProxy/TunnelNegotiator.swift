@@ -21,7 +21,7 @@ final class TunnelNegotiator: ChannelInboundHandler, RemovableChannelHandler {
     private let mode: ForwardProxyMode
     private let environment: ConnectionEnvironment
     private var decided = false
-    private var idleTimer: Scheduled<Void>?
+    private var idleTimer = UndecidedIdleTimer()
 
     init(target: TunnelTarget, mode: ForwardProxyMode, environment: ConnectionEnvironment) {
         self.target = target
@@ -30,15 +30,11 @@ final class TunnelNegotiator: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        idleTimer = context.eventLoop.scheduleTask(in: TimeAmount(environment.configuration.idleTimeout)) {
-            bound.value.close(promise: nil)
-        }
+        idleTimer.arm(context, timeout: environment.configuration.idleTimeout)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        idleTimer = nil
+        idleTimer.cancel()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -46,8 +42,7 @@ final class TunnelNegotiator: ChannelInboundHandler, RemovableChannelHandler {
         let bytes = unwrapInboundIn(data)
         guard let first = bytes.getInteger(at: bytes.readerIndex, as: UInt8.self) else { return }
         decided = true
-        idleTimer?.cancel()
-        idleTimer = nil
+        idleTimer.cancel()
         do {
             if first == Self.tlsHandshakeRecord {
                 guard let interception = mode.interception else {

@@ -31,22 +31,18 @@ final class CleartextNegotiator: ChannelInboundHandler, RemovableChannelHandler 
     /// Decided: anything that still reaches this handler goes straight on (a read can arrive from
     /// inside our own hand-over, when a flush behind us fails and NIO reads what is left).
     private var decided = false
-    private var idleTimer: Scheduled<Void>?
+    private var idleTimer = UndecidedIdleTimer()
 
     init(environment: ConnectionEnvironment) {
         self.environment = environment
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        idleTimer = context.eventLoop.scheduleTask(in: TimeAmount(environment.configuration.idleTimeout)) {
-            bound.value.close(promise: nil)
-        }
+        idleTimer.arm(context, timeout: environment.configuration.idleTimeout)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        idleTimer = nil
+        idleTimer.cancel()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -94,8 +90,7 @@ final class CleartextNegotiator: ChannelInboundHandler, RemovableChannelHandler 
     /// Installs one protocol's handlers behind this one, hands them what was read, and leaves.
     private func install(_ verdict: Verdict, context: ChannelHandlerContext) {
         decided = true
-        idleTimer?.cancel()
-        idleTimer = nil
+        idleTimer.cancel()
         do {
             if verdict == .http2 {
                 // For the one fault that breaks the connection, as on the other ways into HTTP/2.

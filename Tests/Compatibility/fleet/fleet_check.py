@@ -96,6 +96,21 @@ def request(port, method, path, body=None, timeout=10):
         connection.close()
 
 
+def until_every_node_lists(nodes, url_path, stubs=1, timeout=5):
+    """Waits until every node's admin API lists `stubs` stubs for `url_path` (read through the
+    admin API, so no request is journalled and no count is touched); fails the run past `timeout`."""
+    deadline = time.perf_counter() + timeout
+    for node in nodes:
+        while True:
+            status, text = request(node.port, "GET", "/__admin/mappings")
+            listed = [m for m in json.loads(text).get("mappings", []) if m["request"].get("urlPath") == url_path]
+            if status == 200 and len(listed) >= stubs:
+                break
+            if time.perf_counter() > deadline:
+                raise AssertionError(f"node {node.port} did not list {stubs} stub(s) for {url_path} within {timeout} s")
+            time.sleep(0.01)
+
+
 def count(port, url):
     status, text = request(port, "POST", "/__admin/requests/count", {"url": url})
     return json.loads(text)["count"] if status == 200 else (status, text)
@@ -214,7 +229,7 @@ def run_checks(url, nodes, front):
 
     # 2. Every request through the balancer counted exactly, from every node.
     request(nodes[0].port, "POST", "/__admin/mappings", {"request": {"urlPath": "/counted"}, "response": {"status": 200}})
-    time.sleep(0.3)
+    until_every_node_lists(nodes, "/counted")
     answers = many(front, "/counted", 3000, 32)
     check(all(s == 200 for s, _ in answers), "3,000 requests through HAProxy all answered 200")
     counts = [count(n.port, "/counted") for n in nodes] + [count(front, "/counted")]
@@ -224,7 +239,7 @@ def run_checks(url, nodes, front):
     #     most the 64 requests it had in flight when it stopped (served, not counted by wrk).
     if shutil.which("wrk"):
         request(nodes[0].port, "POST", "/__admin/mappings", {"request": {"urlPath": "/loaded"}, "response": {"status": 200}})
-        time.sleep(0.3)
+        until_every_node_lists(nodes, "/loaded")
         out = subprocess.run(["wrk", "-t", "2", "-c", "64", "-d", "3s", f"http://127.0.0.1:{front}/loaded"],
                              capture_output=True, text=True, check=True).stdout
         answered = int(re.search(r"(\d+) requests in", out).group(1))
@@ -245,7 +260,7 @@ def run_checks(url, nodes, front):
         if new:
             stub["newScenarioState"] = new
         request(nodes[1].port, "POST", "/__admin/mappings", stub)
-    time.sleep(0.3)
+    until_every_node_lists(nodes, "/step", stubs=3)
     exact = True
     for _ in range(5):
         bodies = at_once(front, "/step", 64)
@@ -298,7 +313,7 @@ def run_checks(url, nodes, front):
     # 6. A node killed with SIGKILL under load loses at most what it had not yet written.
     victim = nodes[2]
     request(nodes[0].port, "POST", "/__admin/mappings", {"request": {"urlPath": "/victim"}, "response": {"status": 200}})
-    time.sleep(0.3)
+    until_every_node_lists(nodes, "/victim")
     answered = [0]
     stop = threading.Event()
     def load():
