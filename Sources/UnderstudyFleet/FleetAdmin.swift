@@ -50,6 +50,9 @@ struct FleetAdmin: AdminRequestHandler {
             guard let scenario, scenario.possibleStates.contains(state) else { return node.local.handle(request) }
             effects.append(.setScenario(decoded, state))
         }
+        // A request served just before a reset may not be written yet; it would land after the
+        // journal was emptied and be counted by the next verification.
+        if effects.contains(.clearJournal) { try node.awaitEveryNodeFlushed() }
         let filled = FleetIDs.fill(request, path: path)
         let change = FleetChange(
             version: 0, node: node.configuration.node, method: filled.method, url: filled.url,

@@ -383,6 +383,15 @@ public final class FleetNode: Sendable {
         return WireMockAdminAPI(engine: view)
     }
 
+    /// Waits until every live node has written what it served before this call began, so that
+    /// emptying the shared journal next also empties it of requests still on their way. Blocks.
+    func awaitEveryNodeFlushed() throws {
+        guard journal != nil else { return }
+        try BlockingWait.run(timeout: configuration.verificationWait + configuration.databaseTimeout) { [self] in
+            try await readBarrier()
+        }
+    }
+
     /// Removes these requests from the shared journal. Blocks.
     func removeFromSharedJournal(_ ids: [UUID]) throws {
         try BlockingWait.run(timeout: configuration.databaseTimeout) { [self] in
