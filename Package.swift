@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "UnderstudyOpenAPITransport", targets: ["UnderstudyOpenAPITransport"]),
         .library(name: "UnderstudyGRPCTransport", targets: ["UnderstudyGRPCTransport"]),
         .library(name: "UnderstudyFleet", targets: ["UnderstudyFleet"]),
+        .library(name: "UnderstudyGraphQL", targets: ["UnderstudyGraphQL"]),
         .executable(name: "understudy", targets: ["UnderstudyCLI"])
     ],
     dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
         // A fleet of servers on PostgreSQL (UnderstudyFleet): pooled connections, LISTEN/NOTIFY.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
         // Only the StatusPoster example's tests use it, to run its generated client over URLSession.
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
         // `swift package generate-documentation` for the DocC catalogs (Scripts/docs.sh); a plugin only.
@@ -156,12 +158,21 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log")
             ]),
+        // Mocks and validation from a GraphQL schema: GraphQLSwift parses and validates operations
+        // against it. A product of its own, so only targets that want a schema compile it.
+        .target(
+            name: "UnderstudyGraphQL",
+            dependencies: [
+                "UnderstudyCore", "UnderstudyJSON",
+                .product(name: "GraphQL", package: "GraphQL")
+            ]),
         // The `understudy` command: serve, check, record, import-har, export-har.
         .executableTarget(
             name: "UnderstudyCLI",
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "UnderstudyAdmin", "UnderstudyServer",
                 "UnderstudyRecording", "UnderstudyTLS", "UnderstudyJWT", "UnderstudyOpenAPI", "UnderstudyFleet",
+                "UnderstudyGraphQL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log")
             ]),
@@ -322,6 +333,11 @@ let package = Package(
                 "Understudy", "UnderstudyTesting", "RandomSupport"
             ]),
         // Fleet nodes on one real PostgreSQL (UNDERSTUDY_FLEET_DATABASE), each a real server.
+        .testTarget(
+            name: "UnderstudyGraphQLTests",
+            dependencies: [
+                "UnderstudyGraphQL", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer", "RealWorldSupport"
+            ]),
         .testTarget(
             name: "UnderstudyFleetTests",
             dependencies: [

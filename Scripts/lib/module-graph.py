@@ -30,10 +30,11 @@ TABLE = {
     "UnderstudyGRPCTransport": ["UnderstudyGRPC"],
     "UnderstudyJWT": ["UnderstudyTemplating"],
     "UnderstudyFleet": ["UnderstudyCore", "UnderstudyAdmin"],
+    "UnderstudyGraphQL": ["UnderstudyCore"],
     # The command: all of the above but the test API.
     "UnderstudyCLI": [
         "UnderstudyServer", "UnderstudyTLS", "UnderstudyRecording", "UnderstudyOpenAPI", "UnderstudyJWT",
-        "UnderstudyFleet",
+        "UnderstudyFleet", "UnderstudyGraphQL",
     ],
 }
 

@@ -29,6 +29,15 @@ public struct GraphQLRequest: Sendable, Equatable {
         extensions?["persistedQuery"]?["sha256Hash"]?.stringValue
     }
 
+    /// The operations `request` carries, and whether they came as a batch (a JSON array, which is
+    /// answered with an array). None when it carries no GraphQL.
+    public static func operations(in request: LoggedRequest) -> (operations: [GraphQLRequest], isBatch: Bool) {
+        let context = MatchContext(request: request)
+        let operations = operations(in: context)
+        let isBatch = context.request.method != "GET" && context.bodyJSON?.arrayValue != nil
+        return (operations, isBatch)
+    }
+
     /// The operations in `request`: one, several (a batch), or none when it carries no GraphQL.
     static func operations(in context: MatchContext) -> [GraphQLRequest] {
         // GET puts the operation in the URL; some clients (Python's gql) send GET with a JSON body.
