@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UnderstudyCore
+import UnderstudyGraphQL
 import UnderstudyOpenAPI
 
 /// `understudy check`: validates a mapping folder the way start-up would, and more.
@@ -26,6 +27,13 @@ struct CheckCommand: ParsableCommand {
             "An OpenAPI 3.0 or 3.1 spec: each stub's response is checked against the operation its request reaches, and stubs that reach none are listed. Repeatable.",
             valueName: "file"))
     var openAPIFiles: [String] = []
+
+    @Option(
+        name: .customLong("graphql-schema"),
+        help: ArgumentHelp(
+            "A GraphQL schema (SDL): each stub's query (graphql-body-matcher) must validate against it, and the data it answers must have the query's shape.",
+            valueName: "file"))
+    var graphQLSchema: String?
 
     func run() throws {
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
@@ -54,6 +62,18 @@ struct CheckCommand: ParsableCommand {
             print(
                 "OpenAPI: \(report.checked) stub\(report.checked == 1 ? "" : "s") checked against the spec, \(report.unreached.count) reaching no operation"
             )
+        }
+        if let graphQLSchema {
+            let model: GraphQLSchemaModel
+            do {
+                model = try GraphQLSchemaModel.load(URL(fileURLWithPath: graphQLSchema))
+            } catch {
+                print("error: \(error)")
+                throw ExitCode(1)
+            }
+            let report = GraphQLStubCheck(model: model).check(result.stubs, files: directory.files)
+            problems += report.problems
+            print("GraphQL: \(report.checked) stub\(report.checked == 1 ? "" : "s") checked against the schema")
         }
         // Warnings (a key written twice, an id used twice) load as WireMock loads them; they fail nothing.
         for warning in result.warnings { print("warning: \(warning)") }

@@ -4,6 +4,7 @@ import Logging
 import UnderstudyAdmin
 import UnderstudyCore
 import UnderstudyFleet
+import UnderstudyGraphQL
 import UnderstudyJWT
 import UnderstudyOpenAPI
 import UnderstudyRecording
@@ -105,6 +106,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "OpenAPI")
     var openAPI: OpenAPIOptions
 
+    @OptionGroup(title: "GraphQL")
+    var graphQL: GraphQLOptions
+
     @OptionGroup(title: "HTTPS")
     var https: HTTPSOptions
 
@@ -139,13 +143,28 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = MappingDirectory(root: URL(fileURLWithPath: root))
         let upstreamTrust = try upstreams.trust()
         let engine = try loadEngine(directory)
+        var contracts: [any ContractChecker] = []
         do {
-            engine.contract = try openAPI.contract()
+            // The GraphQL endpoint first: the OpenAPI spec would call its path undocumented.
+            if let model = try graphQL.model() {
+                contracts.append(try await GraphQLSchemaContract.make(model, path: graphQL.path))
+                let report = GraphQLStubCheck(model: model).check(
+                    engine.store.storedStubs.map { ($0.stub, $0.origin) }, files: directory.files)
+                for problem in report.problems { logger.warning("\(problem)") }
+            }
+        } catch {
+            FileHandle.standardError.write(
+                Data("error: \(error)\nunderstudy: the GraphQL schema cannot be used; not starting.\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            if let contract = try openAPI.contract() { contracts.append(contract) }
         } catch {
             FileHandle.standardError.write(
                 Data("error: \(error)\nunderstudy: the OpenAPI spec cannot be used; not starting.\n".utf8))
             throw ExitCode(1)
         }
+        engine.contract = contracts.count > 1 ? ContractChain(contracts) : contracts.first
         let httpsListener: HTTPSListener?
         let forwardProxy: ForwardProxyMode?
         do {

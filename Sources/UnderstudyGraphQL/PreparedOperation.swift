@@ -9,9 +9,11 @@ struct PreparedOperation {
     let variables: [String: JSONValue]
 
     /// Parses `query` and checks it as a server would before executing it; the errors carry
-    /// their line and column.
+    /// their line and column. `checksVariables` false takes the variables as they are (a stub's
+    /// query, whose variables are matched by patterns or not at all).
     static func prepare(
-        query: String, operationName: String?, variables: JSONValue?, model: GraphQLSchemaModel
+        query: String, operationName: String?, variables: JSONValue?, model: GraphQLSchemaModel,
+        checksVariables: Bool = true
     ) -> Result<PreparedOperation, OperationErrors> {
         let document: Document
         do {
@@ -54,6 +56,10 @@ struct PreparedOperation {
                 OperationErrors([
                     GraphQLError(message: "Variables must be provided as an object, not \(other.typeName).")
                 ]))
+        }
+        guard checksVariables else {
+            return .success(
+                PreparedOperation(operation: chosen, fragments: fragments, variables: values?.dictionary ?? [:]))
         }
         switch VariableCoercion(index: model.index).coerce(chosen.variableDefinitions, values: values) {
         case .success(let coerced):
