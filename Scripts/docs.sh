@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modules=(Understudy UnderstudyTesting UnderstudyCore UnderstudyAdmin UnderstudyServer UnderstudyRecording UnderstudyTLS
-    UnderstudyOpenAPI UnderstudyOpenAPITransport UnderstudyGRPCTransport UnderstudyFleet UnderstudyJSON UnderstudyXML UnderstudyTemplating UnderstudyJWT)
+    UnderstudyOpenAPI UnderstudyOpenAPITransport UnderstudyGRPCTransport UnderstudyFleet UnderstudyGraphQL UnderstudyJSON UnderstudyXML UnderstudyTemplating UnderstudyJWT)
 
 python3 Scripts/lib/doc-snippets.py
 
