@@ -336,7 +336,9 @@ let package = Package(
         .testTarget(
             name: "UnderstudyGraphQLTests",
             dependencies: [
-                "UnderstudyGraphQL", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer", "RealWorldSupport"
+                "UnderstudyGraphQL", "UnderstudyCore", "UnderstudyJSON", "UnderstudyServer", "RealWorldSupport",
+                // The schema on the test API's hosts, both transports.
+                "Understudy"
             ]),
         .testTarget(
             name: "UnderstudyFleetTests",
