@@ -181,6 +181,7 @@ let package = Package(
             name: "UnderstudyBenchmarks",
             dependencies: [
                 "UnderstudyCore", "UnderstudyJSON", "UnderstudyTemplating", "Understudy", "UnderstudyOpenAPI",
+                "UnderstudyGraphQL",
                 .product(name: "Yams", package: "Yams")
             ],
             path: "Benchmarks/UnderstudyBenchmarks"),

@@ -5,7 +5,7 @@ import UnderstudyTemplating
 
 // Engine benchmarks: each row prints our figure next to a baseline measured in the same run.
 // Run: swift run -c release UnderstudyBenchmarks [--only WORD]
-// `--only decode` (or any word of a section name: match, regex, near, distinct, decode, template, openapi, inprocess) runs one section, for profiling.
+// `--only decode` (or any word of a section name: match, regex, near, distinct, decode, template, openapi, graphql, inprocess) runs one section, for profiling.
 
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
     i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
@@ -177,6 +177,10 @@ if wanted("template") {
 
 if wanted("openapi") {
     try OpenAPIBenchmark.run(into: &table)
+}
+
+if wanted("graphql") {
+    table.rows += try await GraphQLBenchmark.run()
 }
 
 if table.rows.count > 1 { table.print() }

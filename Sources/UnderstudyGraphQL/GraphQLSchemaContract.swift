@@ -20,6 +20,9 @@ public struct GraphQLSchemaContract: ContractChecker {
     /// The path of the GraphQL endpoint.
     public let path: String
     let introspection: Introspection
+    /// Each operation's outcome by what decides it, as a server caches validated documents:
+    /// parsing and validating take hundreds of microseconds, a lookup well under one.
+    let outcomes = OutcomeCache()
 
     /// A contract for `model` at `path`; its introspection is computed here, once.
     public static func make(_ model: GraphQLSchemaModel, path: String = "/graphql") async throws(GraphQLSchemaError)
@@ -78,6 +81,15 @@ public struct GraphQLSchemaContract: ContractChecker {
 
     /// One operation's fate: its data, or its errors.
     func outcome(_ operation: UnderstudyCore.GraphQLRequest, method: String) -> OperationOutcome {
+        guard let query = operation.query else { return work(operation, method: method) }
+        let key = [
+            method == "GET" ? "GET" : "POST", query, operation.operationName ?? "",
+            operation.variables.map(VariableCoercion.text) ?? ""
+        ].joined(separator: "\u{0}")
+        return outcomes.value(for: key) { work(operation, method: method) }
+    }
+
+    private func work(_ operation: UnderstudyCore.GraphQLRequest, method: String) -> OperationOutcome {
         guard let query = operation.query else {
             // Automatic persisted queries: the client sends the full query once it hears this.
             return .unanswerable(
@@ -124,47 +136,5 @@ public struct GraphQLSchemaContract: ContractChecker {
 
     func violation(_ reason: String) -> ContractViolation {
         ContractViolation(side: .request, location: "operation", specPath: "GraphQL schema at \(path)", reason: reason)
-    }
-}
-
-/// What became of one operation.
-enum OperationOutcome {
-    case data(JSONValue)
-    /// Refused by validation: the errors, with their locations.
-    case invalid([GraphQLError])
-    /// A mutation sent with GET.
-    case refusedOverGET
-    /// Valid, but not something a mock answers with data (a persisted query it has not seen, a
-    /// subscription over HTTP).
-    case unanswerable(JSONValue)
-
-    var isInvalid: Bool {
-        if case .invalid = self { return true }
-        return false
-    }
-
-    var refusesGET: Bool {
-        if case .refusedOverGET = self { return true }
-        return false
-    }
-
-    var violations: [ContractViolation] {
-        guard case .invalid(let errors) = self else { return [] }
-        return errors.map {
-            let place = $0.locations.first.map { " (\($0.line):\($0.column))" } ?? ""
-            return ContractViolation(
-                side: .request, location: "operation", specPath: "GraphQL schema",
-                reason: GraphQLErrors.shortMessage($0) + place)
-        }
-    }
-
-    /// The operation's result object.
-    var json: JSONValue {
-        switch self {
-        case .data(let data): .object(["data": data])
-        case .invalid(let errors): .object(["errors": .array(errors.map { GraphQLErrors.json($0) })])
-        case .refusedOverGET: .object(["errors": [GraphQLErrors.json(message: "Only queries can be sent with GET.")]])
-        case .unanswerable(let error): .object(["errors": [error]])
-        }
     }
 }
