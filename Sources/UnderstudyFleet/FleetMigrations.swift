@@ -101,6 +101,61 @@ enum FleetMigrations {
                 END $$
                 """
             ]
+        ),
+        (
+            2,
+            [
+                // Many steps of one scenario in one round trip, in order, under one lock: what a
+                // node's requests for the scenario queued while the previous round trip was out
+                // (`ScenarioStepQueue`). `steps` is a JSON array of steps, each an array of
+                // candidates {"r": required or null, "n": new state or null}. One row per step:
+                // its position, the candidate it took (-1 for none) and the state after it.
+                """
+                CREATE FUNCTION understudy_advance_many(f text, n text, steps jsonb)
+                RETURNS TABLE (step integer, chosen integer, state text) LANGUAGE plpgsql AS $$
+                DECLARE
+                    current_state text;
+                    moved boolean := false;
+                    candidates jsonb;
+                    candidate jsonb;
+                    position integer := 0;
+                    i integer;
+                BEGIN
+                    SELECT x.state INTO current_state FROM understudy_scenarios AS x
+                        WHERE x.fleet = f AND x.name = n FOR UPDATE;
+                    IF NOT FOUND THEN
+                        INSERT INTO understudy_scenarios AS x (fleet, name, state) VALUES (f, n, 'Started')
+                            ON CONFLICT (fleet, name) DO NOTHING;
+                        SELECT x.state INTO current_state FROM understudy_scenarios AS x
+                            WHERE x.fleet = f AND x.name = n FOR UPDATE;
+                    END IF;
+                    FOR candidates IN SELECT e.value FROM jsonb_array_elements(steps) WITH ORDINALITY AS e ORDER BY e.ordinality LOOP
+                        chosen := -1;
+                        i := 0;
+                        FOR candidate IN SELECT c.value FROM jsonb_array_elements(candidates) WITH ORDINALITY AS c ORDER BY c.ordinality LOOP
+                            IF candidate->>'r' IS NULL OR candidate->>'r' = current_state THEN
+                                chosen := i;
+                                IF candidate->>'n' IS NOT NULL AND candidate->>'n' <> current_state THEN
+                                    current_state := candidate->>'n';
+                                    moved := true;
+                                END IF;
+                                EXIT;
+                            END IF;
+                            i := i + 1;
+                        END LOOP;
+                        step := position;
+                        state := current_state;
+                        RETURN NEXT;
+                        position := position + 1;
+                    END LOOP;
+                    IF moved THEN
+                        UPDATE understudy_scenarios AS x SET state = current_state WHERE x.fleet = f AND x.name = n;
+                        PERFORM pg_notify('understudy_fleet',
+                            json_build_object('fleet', f, 'scenario', n, 'state', current_state)::text);
+                    END IF;
+                END $$
+                """
+            ]
         )
     ]
 
