@@ -37,6 +37,8 @@ public final class FleetNode: Sendable {
     let scenarios: FleetScenarioStates
     /// The flush epoch the newest verification asked for, and the one this node has flushed for.
     private let requestedEpoch = Atomic<Int64>(0)
+    /// Cuts the journal writer's pause short when a verification asks for a flush.
+    private let flushWakeup = FlushWakeup()
     private let flushedEpoch = Atomic<Int64>(0)
     private let catchUpQueued = Atomic<Bool>(false)
     private let applyQueue = DispatchQueue(label: "understudy.fleet.apply")
@@ -294,7 +296,10 @@ public final class FleetNode: Sendable {
         while current < epoch {
             let (exchanged, original) = requestedEpoch.compareExchange(
                 expected: current, desired: epoch, ordering: .relaxed)
-            if exchanged { return }
+            if exchanged {
+                flushWakeup.wake()
+                return
+            }
             current = original
         }
     }
@@ -306,7 +311,8 @@ public final class FleetNode: Sendable {
     /// One writer per node, so its requests go in in the order it served them.
     private func flushes() async {
         while !Task.isCancelled {
-            try? await Task.sleep(for: configuration.flushInterval)
+            await flushWakeup.pause(configuration.flushInterval)
+            guard !Task.isCancelled else { return }
             let epoch = requestedEpoch.load(ordering: .relaxed)
             do {
                 try await journal?.flush(insertLimit: Self.insertLimit)
