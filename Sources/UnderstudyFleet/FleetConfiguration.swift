@@ -39,6 +39,10 @@ public struct FleetConfiguration: Sendable {
     public var journalCapacity = RequestJournal.defaultCapacity
     /// Requests older than this are removed from the shared journal.
     public var journalRetention: Duration = .seconds(24 * 60 * 60)
+    /// A member not heard from for this long is removed from `GET /__admin/fleet` (a node that
+    /// left cleanly removes itself at once; one that was killed stays listed, as not live, until
+    /// then).
+    public var memberRetention: Duration = .seconds(60 * 60)
 
     /// A configuration with the defaults above. The node name defaults to the host name and the
     /// process id.

@@ -236,7 +236,7 @@ public final class FleetNode: Sendable {
             do {
                 try await withDeadline(configuration.databaseTimeout) { [self] in
                     try await heartbeat()
-                    if retains { try await removeOldEvents() }
+                    if retains { try await removeOldRows() }
                 }
             } catch {
                 // Leaving cancels the loops; that is not the database's doing.
@@ -277,8 +277,15 @@ public final class FleetNode: Sendable {
     }
 
     /// The retention job: the newest ``FleetConfiguration/journalCapacity`` requests, none older
-    /// than ``FleetConfiguration/journalRetention``. Any node may run it; it is idempotent.
-    private func removeOldEvents() async throws {
+    /// than ``FleetConfiguration/journalRetention``, and no member silent for longer than
+    /// ``FleetConfiguration/memberRetention``. Any node may run it; it is idempotent.
+    private func removeOldRows() async throws {
+        let silence = Double(configuration.memberRetention.components.seconds)
+        _ = try await client.query(
+            """
+            DELETE FROM understudy_members WHERE fleet = \(configuration.name)
+                AND heartbeat_at < now() - make_interval(secs => \(silence))
+            """, logger: logger)
         let oldest = Int64(
             (Date().timeIntervalSince1970 - Double(configuration.journalRetention.components.seconds)) * 1000)
         _ = try await client.query(

@@ -92,7 +92,9 @@ struct ScenarioAdvanceMany: PostgresPreparedStatement {
             steps.map { candidates in
                 .array(
                     candidates.map {
-                        .object(["r": $0.required.map(JSONValue.string) ?? .null, "n": $0.next.map(JSONValue.string) ?? .null])
+                        .object([
+                            "r": $0.required.map(JSONValue.string) ?? .null, "n": $0.next.map(JSONValue.string) ?? .null
+                        ])
                     })
             })
         bindings.append(String(decoding: JSONWriter.data(json), as: UTF8.self))

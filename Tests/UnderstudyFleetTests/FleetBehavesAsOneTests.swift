@@ -125,6 +125,29 @@ struct FleetBehavesAsOneTests {
         #expect(try await fleet.nodes[1].count(url: "/r") == 0)
     }
 
+    /// A node killed without leaving stays listed as not live, then goes when it has been
+    /// silent for longer than the member retention.
+    @Test func aMemberSilentLongerThanTheRetentionIsNoLongerListed() async throws {
+        let fleet = try await FleetOfServers.start(1) {
+            $0.heartbeatInterval = .milliseconds(25)  // the retention job runs every 40 beats
+            $0.memberRetention = .seconds(3600)
+        }
+        defer { Task { await fleet.stop() } }
+        try await FleetSQL.run(
+            """
+            INSERT INTO understudy_members (fleet, node, heartbeat_at) VALUES
+                ('\(fleet.name)', 'killed-long-ago', now() - interval '2 hours'),
+                ('\(fleet.name)', 'killed-recently', now() - interval '30 minutes')
+            """)
+        func listed() async throws -> [String] {
+            let status = try await fleet.nodes[0].get("/__admin/fleet").json as? [String: Any]
+            return ((status?["members"] as? [[String: Any]]) ?? []).compactMap { $0["node"] as? String }
+        }
+        #expect(try await listed().contains("killed-long-ago"))
+        #expect(try await eventually { try await !listed().contains("killed-long-ago") })
+        #expect(try await listed() == ["killed-recently", "n0"])
+    }
+
     @Test func aLateNodeReplaysEveryChangeAndTakesTheScenarioStates() async throws {
         let fleet = try await FleetOfServers.start(1)
         defer { Task { await fleet.stop() } }
