@@ -26,17 +26,18 @@ extension StubConnectionHandler {
             }
             let overTLS = environment.tls != nil
             provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
+                // Journalled before the reset: a client that has seen it can verify the fault.
+                completed()
                 // Past the TLS handler, whose orderly shutdown would turn the reset into a clean end.
                 if overTLS {
                     _ = ConnectionReset.closeAtSocket(bound.value.channel)
                 } else {
                     bound.value.close(promise: nil)
                 }
-                completed()
             }
         case .emptyResponse:
-            context.close(promise: nil)
             completed()
+            context.close(promise: nil)
         case .malformedResponseChunk:
             // A chunked 200 head goes out properly; what follows is not chunk framing.
             let head = HTTPResponseHead(version: .http1_1, status: .ok, headers: ["Transfer-Encoding": "chunked"])
