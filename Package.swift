@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "UnderstudyFleet",
             dependencies: [
-                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin",
+                "UnderstudyCore", "UnderstudyJSON", "UnderstudyAdmin", "UnderstudyServer", "Understudy",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -345,6 +345,7 @@ let package = Package(
             name: "UnderstudyFleetTests",
             dependencies: [
                 "UnderstudyFleet", "UnderstudyServer", "UnderstudyAdmin", "UnderstudyCore", "UnderstudyJSON",
+                "Understudy",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log")
             ]),

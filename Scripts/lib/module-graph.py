@@ -29,7 +29,7 @@ TABLE = {
     "UnderstudyOpenAPITransport": ["UnderstudyCore"],
     "UnderstudyGRPCTransport": ["UnderstudyGRPC"],
     "UnderstudyJWT": ["UnderstudyTemplating"],
-    "UnderstudyFleet": ["UnderstudyCore", "UnderstudyAdmin"],
+    "UnderstudyFleet": ["UnderstudyCore", "UnderstudyAdmin", "Understudy"],
     "UnderstudyGraphQL": ["UnderstudyCore"],
     # The command: all of the above but the test API.
     "UnderstudyCLI": [

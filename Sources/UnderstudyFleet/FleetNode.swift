@@ -405,6 +405,14 @@ public final class FleetNode: Sendable {
         }
     }
 
+    /// Every request any live node answered before this call began, from the shared journal;
+    /// asynchronous, for callers on the cooperative pool.
+    func sharedEvents() async throws -> [ServeEvent] {
+        guard let journal else { return [] }
+        try await readBarrier()
+        return try await journal.load(capacity: configuration.journalCapacity, stubs: engine.store)
+    }
+
     /// Removes these requests from the shared journal. Blocks.
     func removeFromSharedJournal(_ ids: [UUID]) throws {
         try BlockingWait.run(timeout: configuration.databaseTimeout) { [self] in

@@ -92,6 +92,20 @@ public final class StubServer: StubHost, HTTPSHost, ForwardProxyHost {
             root: root, openAPI: openAPI, configuration: configuration, proxy: proxy, tls: tls as any TLSServerSetup)
     }
 
+    /// A server over an engine and an admin API another module of this package set up: a fleet
+    /// node's admin API goes through its database. Not API.
+    package static func start(
+        engine: StubEngine, admin: any AdminRequestHandler, mappings: MappingDirectory?,
+        configuration: StubServerConfiguration?
+    ) async throws -> StubServer {
+        var configuration = configuration ?? quietConfiguration
+        if configuration.grpcDescriptors == nil, let mappings {
+            configuration.grpcDescriptors = mappings.root.appendingPathComponent("grpc")
+        }
+        let server = try await StubHTTPServer.start(engine: engine, admin: admin, configuration: configuration)
+        return StubServer(http: server, mappings: mappings)
+    }
+
     /// Starts a server for the WireMock folder at `root` (relative to the working directory).
     public static func start(root: String) async throws -> StubServer {
         try await start(root: URL(fileURLWithPath: root))

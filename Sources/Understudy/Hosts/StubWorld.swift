@@ -3,8 +3,10 @@ import UnderstudyCore
 
 /// Builds the engine for a host from an optional WireMock folder (`mappings/`, `__files/`) and
 /// an optional contract (e.g. `OpenAPIContract` from `UnderstudyOpenAPI`).
-enum StubWorld {
-    static func engine(root: URL?, contract: (any ContractChecker)? = nil) throws -> (StubEngine, MappingDirectory?) {
+package enum StubWorld {
+    package static func engine(root: URL?, contract: (any ContractChecker)? = nil) throws -> (
+        StubEngine, MappingDirectory?
+    ) {
         guard let root else {
             let engine = StubEngine()
             engine.contract = contract

@@ -17,7 +17,7 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     public var nearMisses: [NearMiss]
 
     /// Builds the failure from the journal as it is now.
-    init(summary: String, pattern: RequestPattern, matchedCount: Int, received: [LoggedRequest]) {
+    package init(summary: String, pattern: RequestPattern, matchedCount: Int, received: [LoggedRequest]) {
         self.summary = summary
         self.pattern = pattern
         self.matchedCount = matchedCount
