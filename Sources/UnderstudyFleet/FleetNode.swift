@@ -229,14 +229,20 @@ public final class FleetNode: Sendable {
 
     private func heartbeats() async {
         var beat = 0
+        var behind = false
         while !Task.isCancelled {
             try? await Task.sleep(for: configuration.heartbeatInterval)
             beat += 1
-            let retains = beat % 40 == 0
+            // Every 40 beats, or every beat while the last run left old rows behind.
+            let retains = behind || beat % 40 == 0
             do {
                 try await withDeadline(configuration.databaseTimeout) { [self] in
                     try await heartbeat()
-                    if retains { try await removeOldRows() }
+                }
+                if retains {
+                    behind = try await withDeadline(configuration.databaseTimeout * 5) { [self] in
+                        try await removeOldRows()
+                    }
                 }
             } catch {
                 // Leaving cancels the loops; that is not the database's doing.
@@ -278,23 +284,51 @@ public final class FleetNode: Sendable {
 
     /// The retention job: the newest ``FleetConfiguration/journalCapacity`` requests, none older
     /// than ``FleetConfiguration/journalRetention``, and no member silent for longer than
-    /// ``FleetConfiguration/memberRetention``. Any node may run it; it is idempotent.
-    private func removeOldRows() async throws {
+    /// ``FleetConfiguration/memberRetention``. Any node may run it, one at a time; it is
+    /// idempotent. Answers whether it left old rows for the next run.
+    private func removeOldRows() async throws -> Bool {
+        let fleet = configuration.name
         let silence = Double(configuration.memberRetention.components.seconds)
-        _ = try await client.query(
-            """
-            DELETE FROM understudy_members WHERE fleet = \(configuration.name)
-                AND heartbeat_at < now() - make_interval(secs => \(silence))
-            """, logger: logger)
         let oldest = Int64(
             (Date().timeIntervalSince1970 - Double(configuration.journalRetention.components.seconds)) * 1000)
-        _ = try await client.query(
-            """
-            DELETE FROM understudy_serve_events WHERE fleet = \(configuration.name) AND (logged_at < \(oldest)
-                OR seq <= coalesce((SELECT seq FROM understudy_serve_events WHERE fleet = \(configuration.name)
-                                    ORDER BY seq DESC OFFSET \(configuration.journalCapacity) LIMIT 1), 0))
-            """, logger: logger)
+        let capacity = configuration.journalCapacity
+        let chunk = Self.retentionChunk
+        return try await client.withTransaction(logger: logger) { connection in
+            // One node at a time: nodes deleting the same rows together only wait for each other.
+            var mine = false
+            for try await taken in try await connection.query(
+                "SELECT pg_try_advisory_xact_lock(7465737401)", logger: logger
+            ).decode(Bool.self) {
+                mine = taken
+            }
+            guard mine else { return false }
+            _ = try await connection.query(
+                """
+                DELETE FROM understudy_members WHERE fleet = \(fleet)
+                    AND heartbeat_at < now() - make_interval(secs => \(silence))
+                """, logger: logger)
+            // In chunks, oldest first: after a flood a run takes its share and leaves the rest
+            // to the next beat, rather than one statement over a million rows.
+            var deleted = 0
+            for try await count in try await connection.query(
+                """
+                WITH doomed AS (
+                    SELECT seq FROM understudy_serve_events WHERE fleet = \(fleet) AND (logged_at < \(oldest)
+                        OR seq <= coalesce((SELECT seq FROM understudy_serve_events WHERE fleet = \(fleet)
+                                            ORDER BY seq DESC OFFSET \(capacity) LIMIT 1), 0))
+                    ORDER BY seq LIMIT \(chunk)),
+                gone AS (DELETE FROM understudy_serve_events WHERE seq IN (SELECT seq FROM doomed) RETURNING 1)
+                SELECT count(*)::bigint FROM gone
+                """, logger: logger
+            ).decode(Int64.self) {
+                deleted = Int(count)
+            }
+            return deleted >= chunk
+        }
     }
+
+    /// Rows the retention job deletes in one run at most.
+    static let retentionChunk = 20_000
 
     // MARK: Journal
 

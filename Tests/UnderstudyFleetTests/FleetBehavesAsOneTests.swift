@@ -125,6 +125,20 @@ struct FleetBehavesAsOneTests {
         #expect(try await fleet.nodes[1].count(url: "/r") == 0)
     }
 
+    /// The retention job keeps the newest `journalCapacity` requests fleet-wide in the table itself.
+    @Test func theSharedJournalKeepsTheNewestRequestsUpToItsCapacity() async throws {
+        let fleet = try await FleetOfServers.start(2) {
+            $0.heartbeatInterval = .milliseconds(25)  // the retention job runs every 40 beats
+            $0.journalCapacity = 5
+        }
+        defer { Task { await fleet.stop() } }
+        for index in 0..<30 { _ = try await fleet.nodes[index % 2].get("/kept/\(index)") }
+        #expect(try await fleet.nodes[0].count(url: "/kept/29") == 1)
+        let rows = "SELECT count(*)::bigint FROM understudy_serve_events WHERE fleet = '\(fleet.name)'"
+        #expect(try await eventually { try await FleetSQL.integer(rows) == 5 })
+        #expect(try await fleet.nodes[1].count(url: "/kept/0") == 0)
+    }
+
     /// A node killed without leaving stays listed as not live, then goes when it has been
     /// silent for longer than the member retention.
     @Test func aMemberSilentLongerThanTheRetentionIsNoLongerListed() async throws {

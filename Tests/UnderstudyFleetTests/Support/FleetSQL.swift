@@ -17,4 +17,29 @@ enum FleetSQL {
             group.cancelAll()
         }
     }
+
+    /// The single integer `sql` answers (a count).
+    static func integer(_ sql: String) async throws -> Int {
+        guard let text = FleetDatabase.url else { throw FleetTestError("UNDERSTUDY_FLEET_DATABASE is not set") }
+        let url = try FleetDatabaseURL(text)
+        let configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.username, password: url.password, database: url.database,
+            tls: .disable)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "fleet-sql"))
+        return try await withThrowingTaskGroup(of: Int?.self) { group in
+            group.addTask {
+                await client.run()
+                return nil
+            }
+            var answer = 0
+            for try await value in try await client.query(
+                PostgresQuery(unsafeSQL: sql), logger: Logger(label: "fleet-sql")
+            )
+            .decode(Int64.self) {
+                answer = Int(value)
+            }
+            group.cancelAll()
+            return answer
+        }
+    }
 }
