@@ -10,6 +10,7 @@
 
 Release build; PostgreSQL and HAProxy from Debian; wrk. Figures only: nothing here is asserted.
 """
+import json
 import os
 import re
 import statistics
@@ -81,6 +82,19 @@ def verify_under(nodes, load, what):
         print(f"  {len(failures)} verification(s) answered 503 meanwhile; the first: {failures[0][1][:200]}")
 
 
+def settle(nodes, limit=120):
+    """Waits until no node holds unwritten requests (after wrk's saturation each has a backlog);
+    returns the seconds it took."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < limit:
+        status = fc.request(nodes[0].port, "GET", "/__admin/fleet")[1]
+        members = json.loads(status).get("members", []) if status else []
+        if members and all(m.get("pendingEvents", 1) == 0 for m in members):
+            break
+        time.sleep(0.2)
+    return time.perf_counter() - started
+
+
 def add_stubs(port):
     fc.request(port, "POST", "/__admin/mappings", {"request": {"urlPath": "/hello"}, "response": {"body": "hello"}})
     for required, new in (("Started", "a"), ("a", "b"), ("b", "Started")):
@@ -147,6 +161,8 @@ def report(standalone, nodes):
         print(f"stub propagation to the slowest of 3 nodes: p50 {fc.percentile(delays, 50):.1f} ms, "
               f"p99 {fc.percentile(delays, 99):.1f} ms (200 stubs)")
 
+        drained = settle(nodes)
+        print(f"after saturation, every node had written its backlog in {drained:.1f} s")
         paced = int(os.environ.get("BENCH_PACED_RPS", "2000"))
         verify_under(nodes, lambda stop: pace(three_port, "/hello", paced, stop),
                      f"a steady {paced:,} req/s through HAProxy")

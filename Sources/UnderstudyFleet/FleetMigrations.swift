@@ -156,6 +156,20 @@ enum FleetMigrations {
                 END $$
                 """
             ]
+        ),
+        (
+            3,
+            [
+                // The journal grows by thousands of rows a second and is cut back to its capacity:
+                // PostgreSQL's defaults (analyze after 10% changed, checked every minute) leave the
+                // planner with figures from before a flood, and reading the newest requests then
+                // sorts the whole table. Analyze and vacuum it by row counts instead.
+                """
+                ALTER TABLE understudy_serve_events SET (
+                    autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 5000,
+                    autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000)
+                """
+            ]
         )
     ]
 
