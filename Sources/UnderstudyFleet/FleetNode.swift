@@ -111,6 +111,7 @@ public final class FleetNode: Sendable {
         engine.store.shareScenarios(with: node.scenarios)
         if let journal = node.journal { node.following.withLock { $0 = journal.follow(engine.journal) } }
         node.spawn { await node.heartbeats() }
+        node.spawn { await node.housekeeping() }
         node.spawn { await node.flushes() }
         logger.notice(
             "joined fleet \(configuration.name) as \(configuration.node) on \(configuration.database.redacted), at change \(node.changes.appliedVersion)"
@@ -230,6 +231,23 @@ public final class FleetNode: Sendable {
     // MARK: Heartbeat
 
     private func heartbeats() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.heartbeatInterval)
+            do {
+                try await withDeadline(configuration.databaseTimeout) { [self] in
+                    try await heartbeat()
+                }
+            } catch {
+                // Leaving cancels the loops; that is not the database's doing.
+                guard !Task.isCancelled else { return }
+                if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
+            }
+        }
+    }
+
+    /// The retention job's loop, apart from the heartbeat: a long delete or a vacuum never makes
+    /// this node look silent, and its failure is logged, not taken for the database's absence.
+    private func housekeeping() async {
         var beat = 0
         var behind = false
         var removedSinceVacuum = 0
@@ -239,27 +257,22 @@ public final class FleetNode: Sendable {
             // Every 40 beats; every beat while the last run left old rows behind, or once this
             // node alone has written half the journal's capacity since (a flood).
             let flood = writtenSinceRetention.load(ordering: .relaxed) > configuration.journalCapacity / 2
-            let retains = behind || flood || beat % 40 == 0
-            if retains { writtenSinceRetention.store(0, ordering: .relaxed) }
+            guard behind || flood || beat % 40 == 0, health.isReachable else { continue }
+            writtenSinceRetention.store(0, ordering: .relaxed)
             do {
-                try await withDeadline(configuration.databaseTimeout) { [self] in
-                    try await heartbeat()
+                let removed = try await withDeadline(configuration.databaseTimeout * 5) { [self] in
+                    try await removeOldRows()
                 }
-                if retains {
-                    let removed = try await withDeadline(configuration.databaseTimeout * 5) { [self] in
-                        try await removeOldRows()
-                    }
-                    behind = removed >= Self.retentionChunk
-                    removedSinceVacuum += removed
-                    if !behind, removedSinceVacuum >= configuration.journalCapacity {
-                        removedSinceVacuum = 0
-                        try await vacuumJournal()
-                    }
+                behind = removed >= Self.retentionChunk
+                removedSinceVacuum += removed
+                if !behind, removedSinceVacuum >= configuration.journalCapacity {
+                    removedSinceVacuum = 0
+                    try await withDeadline(configuration.databaseTimeout * 30) { [self] in try await vacuumJournal() }
                 }
             } catch {
-                // Leaving cancels the loops; that is not the database's doing.
                 guard !Task.isCancelled else { return }
-                if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
+                behind = false
+                logger.warning("fleet retention job failed (it runs again later): \(error)")
             }
         }
     }
@@ -309,7 +322,8 @@ public final class FleetNode: Sendable {
             // One node at a time: nodes deleting the same rows together only wait for each other.
             var mine = false
             for try await taken in try await connection.query(
-                "SELECT pg_try_advisory_xact_lock(7465737401)", logger: logger
+                "SELECT pg_try_advisory_xact_lock(hashtextextended('understudy retention ' || \(fleet), 0))",
+                logger: logger
             ).decode(Bool.self) {
                 mine = taken
             }

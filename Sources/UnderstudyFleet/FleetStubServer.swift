@@ -71,7 +71,12 @@ public final class FleetStubServer: Sendable {
 
     /// Stops serving and leaves the fleet (it drops off `GET /__admin/fleet` at once).
     public func shutdown() async throws {
-        try await server.shutdown()
+        do {
+            try await server.shutdown()
+        } catch {
+            await node.leave()
+            throw error
+        }
         await node.leave()
     }
 

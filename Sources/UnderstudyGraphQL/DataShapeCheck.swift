@@ -24,44 +24,63 @@ struct DataShapeCheck {
             found.append((pointer, "expected an object of type \(type), found \(value.typeName)"))
             return
         }
-        let collector = FieldCollector(index: index, prepared: prepared)
-        var concrete = type
         let members = index.possibleTypes(of: type)
-        if members != [type] {
-            if let typename = object["__typename"]?.stringValue {
-                guard members.contains(typename) else {
-                    found.append((pointer + "/__typename", "\"\(typename)\" is not a member of \(type)"))
-                    return
-                }
-                concrete = typename
+        var candidates = members
+        if members != [type], let typename = object["__typename"]?.stringValue {
+            guard members.contains(typename) else {
+                found.append((pointer + "/__typename", "\"\(typename)\" is not a member of \(type)"))
+                return
             }
+            candidates = [typename]
         }
-        // Without a __typename an abstract value is held to the fields every member is asked
-        // for, and may have those a fragment asks of any member.
-        let required = collector.collect(sets, on: concrete).filter { $0.fields.allSatisfy { $0.directives.isEmpty } }
+        // Without a __typename an abstract value fits if it fits one of the members; otherwise
+        // the problems it has as the closest member are the ones reported, closest meaning the
+        // fewest fields missing or not selected first, then the fewest wrong values.
+        var closest: (problems: [(String, String)], score: Int)?
+        for candidate in candidates {
+            var problems: [(String, String)] = []
+            let misplaced = check(object, as: candidate, sets, pointer: pointer, into: &problems)
+            if problems.isEmpty { return }
+            let score = misplaced * 1_000 + problems.count
+            if score < closest?.score ?? Int.max { closest = (problems, score) }
+        }
+        found += closest?.problems ?? []
+    }
+
+    /// `object` as a value of the object type `concrete`; answers how many of its fields are
+    /// missing or not selected.
+    @discardableResult
+    private func check(
+        _ object: JSONObject, as concrete: String, _ sets: [SelectionSet], pointer: String,
+        into found: inout [(String, String)]
+    ) -> Int {
+        var misplaced = 0
+        // A stub is checked without variables: a conditional selection may be there or not.
+        let required = FieldCollector(index: index, prepared: prepared, conditions: .excludeAll).collect(
+            sets, on: concrete)
         var allowed: [String: [Field]] = [:]
-        for candidate in concrete == type ? members : [concrete] {
-            for (key, fields) in collector.collect(sets, on: candidate) { allowed[key] = fields }
+        for (key, fields) in FieldCollector(index: index, prepared: prepared, conditions: .includeAll)
+            .collect(sets, on: concrete)
+        {
+            allowed[key] = fields
         }
         for (key, _) in required where object[key] == nil {
             found.append((pointer + "/" + key, "missing: the query selects it"))
+            misplaced += 1
         }
         for member in object {
             let at = pointer + "/" + member.key
             guard let fields = allowed[member.key], let field = fields.first else {
                 found.append((at, "not selected by the query"))
+                misplaced += 1
                 continue
             }
             let name = field.name.value
             if name == "__typename" || name == "__schema" || name == "__type" { continue }
-            let owner = concrete == type && members != [type] ? owner(of: name, among: members) : concrete
-            guard let info = index.fields(of: owner)[name] else { continue }
+            guard let info = index.fields(of: concrete)[name] else { continue }
             self.value(member.value, type: info.type, fields.compactMap(\.selectionSet), pointer: at, into: &found)
         }
-    }
-
-    private func owner(of field: String, among members: [String]) -> String {
-        members.first { index.fields(of: $0)[field] != nil } ?? members.first ?? ""
+        return misplaced
     }
 
     private func value(

@@ -5,8 +5,20 @@ import UnderstudyJSON
 /// key in order, through fragment spreads and inline fragments whose type applies, leaving out
 /// what `@skip` and `@include` say to.
 struct FieldCollector {
+    /// What to do with `@skip` and `@include`.
+    enum Conditions {
+        /// Evaluate them with the operation's variables (executing).
+        case evaluate
+        /// Take every conditional selection (what data may have, in a stub checked with no
+        /// variables).
+        case includeAll
+        /// Leave out every conditional selection (what data must have).
+        case excludeAll
+    }
+
     let index: SchemaIndex
     let prepared: PreparedOperation
+    var conditions = Conditions.evaluate
 
     func collect(_ sets: [SelectionSet], on type: String) -> [(key: String, fields: [Field])] {
         var keys: [String] = []
@@ -40,6 +52,12 @@ struct FieldCollector {
     }
 
     private func included(_ directives: [Directive]) -> Bool {
+        let conditional = directives.contains { $0.name.value == "skip" || $0.name.value == "include" }
+        switch conditions {
+        case .evaluate: break
+        case .includeAll: return true
+        case .excludeAll: return !conditional
+        }
         for directive in directives {
             let condition =
                 directive.arguments.first { $0.name.value == "if" }

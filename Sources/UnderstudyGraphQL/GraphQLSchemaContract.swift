@@ -82,10 +82,9 @@ public struct GraphQLSchemaContract: ContractChecker {
     /// One operation's fate: its data, or its errors.
     func outcome(_ operation: UnderstudyCore.GraphQLRequest, method: String) -> OperationOutcome {
         guard let query = operation.query else { return work(operation, method: method) }
-        let key = [
-            method == "GET" ? "GET" : "POST", query, operation.operationName ?? "",
-            operation.variables.map(VariableCoercion.text) ?? ""
-        ].joined(separator: "\u{0}")
+        let key = OutcomeCache.Key(
+            overGET: method == "GET", query: query, operationName: operation.operationName,
+            variables: operation.variables.map(VariableCoercion.text))
         return outcomes.value(for: key) { work(operation, method: method) }
     }
 

@@ -53,10 +53,18 @@ enum OperationOutcome: Sendable {
 /// Outcomes by request, bounded: when full it starts again, which a test's handful of
 /// operations never reaches.
 final class OutcomeCache: Sendable {
-    static let limit = 1_000
-    private let entries = Mutex<[String: OperationOutcome]>([:])
+    /// What decides an outcome: no operation name and an empty one are told apart.
+    struct Key: Hashable, Sendable {
+        var overGET: Bool
+        var query: String
+        var operationName: String?
+        var variables: String?
+    }
 
-    func value(for key: String, _ make: () -> OperationOutcome) -> OperationOutcome {
+    static let limit = 1_000
+    private let entries = Mutex<[Key: OperationOutcome]>([:])
+
+    func value(for key: Key, _ make: () -> OperationOutcome) -> OperationOutcome {
         if let found = entries.withLock({ $0[key] }) { return found }
         let made = make()
         entries.withLock {

@@ -113,6 +113,17 @@ struct SchemaModeTests {
         }
     }
 
+    /// Found in review: an empty operation name and none are different requests to the cache.
+    @Test func anEmptyOperationNameIsNotTakenForNone() async throws {
+        let contract = try await SWAPI.contract.value
+        try await SchemaServer.with(contract) { server in
+            let named = try await server.send(Data(#"{"query":"{ allFilms { totalCount } }","operationName":""}"#.utf8))
+            #expect(named.json["errors"]?[0]?["message"] == "Unknown operation named \"\".")
+            let unnamed = try await server.send(Data(#"{"query":"{ allFilms { totalCount } }"}"#.utf8))
+            #expect(unnamed.json["data"]?["allFilms"]?["totalCount"]?.numberValue != nil, "\(unnamed.json)")
+        }
+    }
+
     @Test func introspectionLoadsTheSchemaAsClientsAndIDEsAskForIt() async throws {
         let contract = try await SWAPI.contract.value
         try await SchemaServer.with(contract) { server in

@@ -11,8 +11,8 @@ struct StubCheckTests {
         type Query { search(text: String!): [Result!]! hero(episode: Episode): Character }
         enum Episode { NEWHOPE EMPIRE JEDI }
         interface Character { id: ID! name: String! }
-        type Human implements Character { id: ID! name: String! height: Float }
-        type Droid implements Character { id: ID! name: String! primaryFunction: String }
+        type Human implements Character { id: ID! name: String! height: Float friends: [Character!] }
+        type Droid implements Character { id: ID! name: String! primaryFunction: String friends: [Character!] }
         type Starship { id: ID! name: String! length: Float appearsIn: [Episode!]! }
         union Result = Human | Droid | Starship
         """
@@ -61,6 +61,22 @@ struct StubCheckTests {
         )
         #expect(shapes.contains { $0.contains("data.search.0.length: Float cannot represent \"long\"") })
         #expect(shapes.count == 5)
+    }
+
+    /// Found in review: fragments on different members asking different things of one field,
+    /// and selections under `@include`/`@skip` whose variables a stub does not pin.
+    @Test func membersSelectionsAreMergedAndConditionalOnesMayBeThereOrNot() throws {
+        let merged = try problems(
+            "{ hero { ... on Human { friends { name } } ... on Droid { friends { id } } } }",
+            #"{"data":{"hero":{"friends":[{"id":"1"}]}}}"#)
+        #expect(merged == [])
+        let conditional = try problems(
+            "query ($full: Boolean!, $short: Boolean!) { hero { name id @include(if: $full) ...Extra @skip(if: $short) } } fragment Extra on Character { __typename }",
+            #"{"data":{"hero":{"name":"Leia","id":"1"}}}"#)
+        #expect(conditional == [])
+        let stillMissing = try problems(
+            "query ($full: Boolean!) { hero { name id @include(if: $full) } }", #"{"data":{"hero":{"id":"1"}}}"#)
+        #expect(stillMissing == ["/response/jsonBody/data/hero/name: data.hero.name: missing: the query selects it"])
     }
 
     @Test func aStubsQueryThatDoesNotValidateIsNamed() throws {
