@@ -37,10 +37,10 @@ enum GraphQLBenchmark {
                  "response":{"jsonBody":{"data":{"film":{"title":"A New Hope"}}}}}
                 """)
         func serve(_ engine: StubEngine, _ body: Data) {
-            let request = LoggedRequest(
-                method: "POST", url: "/graphql", headers: ["Content-Type": "application/json"], body: body)
-            guard let decision = engine.decide(request, capabilities: .inline).run() else { return }
-            engine.complete(decision)
+            serveInline(
+                engine,
+                LoggedRequest(
+                    method: "POST", url: "/graphql", headers: ["Content-Type": "application/json"], body: body))
         }
         let plain = StubEngine(journal: RequestJournal(capacity: 1_000))
         try plain.store.add(stub)

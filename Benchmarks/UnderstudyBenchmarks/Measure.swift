@@ -1,4 +1,5 @@
 import Foundation
+import UnderstudyCore
 
 /// Times a closure over many iterations and reports the median per-call cost of several rounds.
 enum Measure {
@@ -83,4 +84,10 @@ struct Table {
                     .joined(separator: "  "))
         }
     }
+}
+
+/// Serves one request through `engine` as the server does, inline, and completes it.
+func serveInline(_ engine: StubEngine, _ request: LoggedRequest) {
+    guard let decision = engine.decide(request, capabilities: .inline).run() else { return }
+    engine.complete(decision)
 }

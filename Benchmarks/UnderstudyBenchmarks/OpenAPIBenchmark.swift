@@ -146,10 +146,7 @@ enum OpenAPIBenchmark {
                 method: "POST", url: "/resource250?dryRun=false", headers: ["Content-Type": "application/json"],
                 body: body)
         }
-        func serve(_ engine: StubEngine) {
-            guard let decision = engine.decide(request(), capabilities: .inline).run() else { return }
-            engine.complete(decision)
-        }
+        func serve(_ engine: StubEngine) { serveInline(engine, request()) }
         let plain = StubEngine(journal: RequestJournal(capacity: 1_000))
         try plain.store.add(stub)
         let checked = StubEngine(journal: RequestJournal(capacity: 1_000))

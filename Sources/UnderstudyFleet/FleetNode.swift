@@ -449,14 +449,12 @@ public final class FleetNode: Sendable {
     /// The admin API over the shared journal (and this node's stubs), once every live node has
     /// written what it served. Blocks: call it where the admin API runs.
     func sharedJournalView() throws -> WireMockAdminAPI {
-        guard let journal else {
+        guard journal != nil else {
             return WireMockAdminAPI(engine: StubEngine(store: engine.store, journal: RequestJournal(capacity: 0)))
         }
         let capacity = configuration.journalCapacity
         let events = try BlockingWait.run(timeout: configuration.verificationWait + configuration.databaseTimeout) {
-            [self] in
-            try await readBarrier()
-            return try await journal.load(capacity: capacity, stubs: engine.store)
+            [self] in try await sharedEvents()
         }
         let view = StubEngine(
             store: engine.store, journal: RequestJournal(capacity: max(capacity, 1), events: events),

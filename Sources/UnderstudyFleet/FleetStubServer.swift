@@ -60,13 +60,7 @@ public final class FleetStubServer: Sendable {
     /// - Throws: `VerificationError` with the count and the requests, or
     ///   ``FleetError`` when the shared journal cannot be read.
     public func verify(_ pattern: RequestPattern, _ count: VerificationCount = .atLeast(1)) async throws {
-        let received = try await receivedRequests()
-        let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
-        guard !count.isSatisfied(by: matched) else { return }
-        throw VerificationError(
-            summary:
-                "Expected \(count) request\(count == .exactly(1) ? "" : "s") across the fleet matching the pattern, but received \(matched).",
-            pattern: pattern, matchedCount: matched, received: received)
+        try VerificationError.check(pattern, count, in: try await receivedRequests(), scope: " across the fleet")
     }
 
     /// Stops serving and leaves the fleet (it drops off `GET /__admin/fleet` at once).
@@ -103,7 +97,7 @@ extension StubServer {
         root: URL? = nil, fleet: FleetConfiguration, configuration: StubServerConfiguration? = nil
     ) async throws -> FleetStubServer {
         let (engine, mappings) = try StubWorld.engine(root: root)
-        var configuration = configuration ?? StubServerConfiguration.quiet
+        var configuration = configuration ?? quietConfiguration
         if configuration.blockingThreads == nil { configuration.blockingThreads = 64 }
         let local = WireMockAdminAPI(engine: engine, mappings: mappings)
         let node = try await FleetNode.join(fleet, engine: engine, admin: local, logger: configuration.logger)
@@ -116,15 +110,5 @@ extension StubServer {
             await node.leave()
             throw error
         }
-    }
-}
-
-extension StubServerConfiguration {
-    /// Warnings and errors only, and one second for requests in flight at shutdown.
-    fileprivate static var quiet: StubServerConfiguration {
-        var configuration = StubServerConfiguration()
-        configuration.logger.logLevel = .warning
-        configuration.shutdownGracePeriod = .seconds(1)
-        return configuration
     }
 }

@@ -25,14 +25,9 @@ public struct GraphQLStubCheck: Sendable {
     /// reading `bodyFileName` bodies from `files`.
     public func check(_ stubs: [(StubMapping, StubOrigin)], files: FilesDirectory?) -> Report {
         var report = Report()
-        var positionInFile: [String: Int] = [:]
+        var pointers = MappingPointers()
         for (stub, origin) in stubs {
-            var base = ""
-            if case .multiMappingFile(let path) = origin {
-                let position = positionInFile[path, default: 0]
-                positionInFile[path] = position + 1
-                base = "/mappings/\(position)"
-            }
+            let base = pointers.next(from: origin)
             guard let pattern = stub.request.graphQL, let query = pattern.query else { continue }
             report.checked += 1
             let name = origin.filePath

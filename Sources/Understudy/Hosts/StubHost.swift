@@ -131,13 +131,7 @@ extension StubHost {
     /// Checks how many requests matched `pattern`.
     /// - Throws: ``VerificationError`` with the count, the requests received and the near-miss diff.
     public func verify(_ pattern: RequestPattern, _ count: VerificationCount = .atLeast(1)) throws {
-        let received = receivedRequests
-        let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
-        guard !count.isSatisfied(by: matched) else { return }
-        throw VerificationError(
-            summary:
-                "Expected \(count) request\(count == .exactly(1) ? "" : "s") matching the pattern, but received \(matched).",
-            pattern: pattern, matchedCount: matched, received: received)
+        try VerificationError.check(pattern, count, in: receivedRequests)
     }
 
     /// Waits, without polling, until at least `count` requests match `pattern`; returns them.

@@ -158,7 +158,7 @@ public final class StubServer: StubHost, HTTPSHost, ForwardProxyHost {
 
     /// Logs only warnings and errors, so test output stays readable, and gives requests still
     /// in flight at the end of a test one second (not five) to finish.
-    static var quietConfiguration: StubServerConfiguration {
+    package static var quietConfiguration: StubServerConfiguration {
         var configuration = StubServerConfiguration()
         configuration.logger.logLevel = .warning
         configuration.shutdownGracePeriod = .seconds(1)

@@ -26,6 +26,19 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         self.nearMisses = NearMissCalculator.nearest(to: pattern, among: unmatched)
     }
 
+    /// Throws when `count` does not hold for the requests in `received` that match `pattern`;
+    /// `scope` says where they were received (" across the fleet").
+    package static func check(
+        _ pattern: RequestPattern, _ count: VerificationCount, in received: [LoggedRequest], scope: String = ""
+    ) throws {
+        let matched = received.filter { pattern.matches(MatchContext(request: $0)) }.count
+        guard !count.isSatisfied(by: matched) else { return }
+        throw VerificationError(
+            summary:
+                "Expected \(count) request\(count == .exactly(1) ? "" : "s")\(scope) matching the pattern, but received \(matched).",
+            pattern: pattern, matchedCount: matched, received: received)
+    }
+
     /// The summary, the expected pattern as WireMock JSON, the requests received, and the
     /// near-miss diff (when some request did not match).
     public var description: String {

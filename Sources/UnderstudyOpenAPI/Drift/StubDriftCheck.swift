@@ -26,15 +26,9 @@ public struct StubDriftCheck: Sendable {
     /// Checks every stub, reading `bodyFileName` bodies from `files`.
     public func check(_ stubs: [(StubMapping, StubOrigin)], files: FilesDirectory?) -> Report {
         var report = Report()
-        var positionInFile: [String: Int] = [:]
+        var pointers = MappingPointers()
         for (stub, origin) in stubs {
-            // A stub in a {"mappings":[…]} file is at /mappings/N of it.
-            var base = ""
-            if case .multiMappingFile(let path) = origin {
-                let position = positionInFile[path, default: 0]
-                positionInFile[path] = position + 1
-                base = "/mappings/\(position)"
-            }
+            let base = pointers.next(from: origin)
             let name = origin.filePath ?? "stub \(stub.id.lowercasedString) (admin API)"
             guard let path = Self.path(of: stub.request.url) else {
                 report.unreached.append("\(name): its URL is a regex; which operation it reaches cannot be told")
