@@ -2,7 +2,8 @@
 # Three `understudy serve --fleet` nodes behind HAProxy on a throwaway PostgreSQL, checked with
 # real processes (Tests/Compatibility/fleet/fleet_check.py): stubs added on any node, exact counts
 # from any node, a contended scenario step taken once, a node killed with SIGKILL, the database
-# restarted, and the database not answering. About a minute; PostgreSQL and HAProxy from Debian.
+# restarted, the database not answering, and one node cut off from it by a network namespace
+# (needs root and iproute2). About a minute; PostgreSQL and HAProxy from Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v haproxy >/dev/null || { echo "HAProxy is not installed: apt-get install haproxy" >&2; exit 1; }

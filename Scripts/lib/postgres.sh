@@ -7,6 +7,7 @@
 # The cluster also takes TLS, with a certificate for 127.0.0.1 and localhost signed by a CA of its
 # own in DIR/ca.pem, so sslmode=verify-full&sslrootcert=DIR/ca.pem can be checked for real.
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
+# POSTGRES_ALSO_LISTEN=ADDRESS makes it listen there too, and take logins from that /24.
 set -euo pipefail
 command=${1:?start or stop}
 dir=${2:?a folder for the cluster}
@@ -38,8 +39,15 @@ start)
         if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir/data/server.key" "$dir/data/server.crt"; fi
         chmod 644 "$dir/ca.pem"
     fi
+    listen=127.0.0.1
+    if [ -n "${POSTGRES_ALSO_LISTEN:-}" ]; then
+        listen="127.0.0.1,$POSTGRES_ALSO_LISTEN"
+        network="${POSTGRES_ALSO_LISTEN%.*}.0/24"
+        grep -q "$network" "$dir/data/pg_hba.conf" ||
+            echo "host all all $network scram-sha-256" | as_owner tee -a "$dir/data/pg_hba.conf" >/dev/null
+    fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c fsync=off -c synchronous_commit=off -c ssl=on" \
+        -o "-c listen_addresses=$listen -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c fsync=off -c synchronous_commit=off -c ssl=on" \
         start >/dev/null
     echo "postgres://understudy:understudy@127.0.0.1:$port/postgres?sslmode=disable"
     ;;

@@ -1,7 +1,8 @@
 """Three `understudy serve --fleet` nodes behind HAProxy on a real PostgreSQL, checked as users see
 them: stubs added on any node, exact counts from any node (also after wrk through HAProxy), a
 contended scenario step taken once,
-and what a node kill, a database restart and a database that stops answering do.
+and what a node kill, a database restart, a database that stops answering and a node cut off from
+the database by a network namespace (netns.py) do.
 
 Run by Scripts/fleet.sh, which builds the binary; standard library only. Each check prints a line;
 a broken promise exits 1. Figures (propagation, what a SIGKILL lost) are printed, not asserted.
@@ -19,6 +20,8 @@ import sys
 import tempfile
 import threading
 import time
+
+from netns import CLIENT_INSIDE, DATABASE_HOST, Namespace
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BINARY = os.path.join(ROOT, os.environ.get("UNDERSTUDY_BINARY", ".build/debug/understudy"))
@@ -57,13 +60,16 @@ def postgres_processes():
 class Node:
     """`understudy serve` on a free port: a node of the fleet `ci` on `url`, or standalone without one."""
 
-    def __init__(self, name, url, extra=()):
+    def __init__(self, name, url, extra=(), namespace=None):
         self.name = name
         self.port = free_port()
+        self.host = CLIENT_INSIDE if namespace else "127.0.0.1"
         self.out = open(os.path.join(WORK, name + ".out"), "w+")
         self.err = open(os.path.join(WORK, name + ".err"), "w+")
         env = dict(os.environ)
         arguments = [BINARY, "serve", "--root", os.path.join(WORK, "root"), "--port", str(self.port), *extra]
+        if namespace:
+            arguments = namespace.command(arguments + ["--bind", self.host])
         if url:
             env["UNDERSTUDY_FLEET_URL"] = url
             arguments += ["--fleet-name", "ci", "--fleet-node", name, "--fleet-verification-wait", "1500"]
@@ -85,8 +91,8 @@ class Node:
             self.process.wait(timeout=20)
 
 
-def request(port, method, path, body=None, timeout=10):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+def request(port, method, path, body=None, timeout=10, host="127.0.0.1"):
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         data = None if body is None else json.dumps(body).encode()
         connection.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
@@ -116,10 +122,10 @@ def count(port, url):
     return json.loads(text)["count"] if status == 200 else (status, text)
 
 
-def many(port, path, total, threads):
+def many(port, path, total, threads, host="127.0.0.1"):
     """`total` GETs over `threads` keep-alive connections; answers their bodies."""
     def worker(n):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection = http.client.HTTPConnection(host, port, timeout=10)
         bodies = []
         for _ in range(n):
             connection.request("GET", path)
@@ -189,17 +195,21 @@ backend fleet
 
 def main():
     os.makedirs(os.path.join(WORK, "root", "mappings"))
+    namespace = Namespace()
+    namespace.create()
+    os.environ["POSTGRES_ALSO_LISTEN"] = DATABASE_HOST
     url = postgres("start")
     # A journal big enough that the checks' counts are never trimmed to the newest 10,000.
     nodes = [Node(f"n{i}", url, extra=["--max-journal-entries", "100000"]) for i in range(3)]
     haproxy, front = start_haproxy(nodes)
     try:
-        run_checks(url, nodes, front)
+        run_checks(url, nodes, front, namespace)
     finally:
         haproxy.terminate()
         for node in nodes:
             node.stop(signal.SIGKILL)
         postgres("stop")
+        namespace.remove()
     if FAILURES:
         print(f"{len(FAILURES)} fleet check(s) failed; node logs in {WORK}")
         sys.exit(1)
@@ -207,7 +217,7 @@ def main():
     print("every fleet check passed")
 
 
-def run_checks(url, nodes, front):
+def run_checks(url, nodes, front, namespace):
     # 1. A stub added on any node answers on every node: how long until the slowest answers.
     delays = []
     missing = 0
@@ -310,6 +320,9 @@ def run_checks(url, nodes, front):
         time.sleep(0.2)
     check(reached == after + 200, f"once it answers again, nothing served meanwhile is missing: {reached}")
 
+    # 5b. One node cut off from the database while the rest of the fleet still reaches it.
+    check_partition(url, nodes, namespace)
+
     # 6. A node killed with SIGKILL under load loses at most what it had not yet written.
     victim = nodes[2]
     request(nodes[0].port, "POST", "/__admin/mappings", {"request": {"urlPath": "/victim"}, "response": {"status": 200}})
@@ -377,6 +390,61 @@ def run_checks(url, nodes, front):
             print(result.stdout[-3000:])
     else:
         print("skip  python-wiremock: set PYTHON_WIREMOCK (Scripts/fleet.sh does, after Scripts/python-compat.sh)")
+
+
+def check_partition(url, nodes, namespace):
+    """A fourth node in a network namespace whose only way to the database is a link of its own,
+    cut and then healed: it serves on, refuses changes, is left out of verification once it is
+    no longer live, and afterwards catches up on changes and writes what it served meanwhile."""
+    cut = Node("cut", url.replace("127.0.0.1", DATABASE_HOST), extra=["--max-journal-entries", "100000"],
+               namespace=namespace)
+    try:
+        request(nodes[0].port, "POST", "/__admin/mappings",
+                {"request": {"urlPath": "/partitioned"}, "response": {"status": 200, "body": "before"}})
+        waited = time.perf_counter()
+        while request(cut.port, "GET", "/partitioned", host=cut.host)[0] != 200:
+            if time.perf_counter() - waited > 5:
+                raise AssertionError("the namespaced node never answered a stub added on another node")
+            time.sleep(0.02)
+        before = count(nodes[0].port, "/partitioned")
+        namespace.cut_database()
+        try:
+            served = many(cut.port, "/partitioned", 100, 4, host=cut.host)
+            check(all(s == 200 for s, _ in served), "a node cut off from the database still answers 100 requests")
+            started = time.perf_counter()
+            status, _ = request(cut.port, "POST", "/__admin/mappings", {"request": {"url": "/no"}, "response": {}},
+                                host=cut.host)
+            held = time.perf_counter() - started
+            check(status == 503 and held < 5, f"the cut-off node refuses an admin change after {held:.1f} s ({status})")
+            status, _ = request(nodes[0].port, "POST", "/__admin/mappings",
+                                {"request": {"urlPath": "/during"}, "response": {"status": 200, "body": "during"}})
+            check(status == 201, f"the rest of the fleet takes a change meanwhile ({status})")
+            first = count(nodes[0].port, "/partitioned")
+            check(isinstance(first, int) or "cut" in first[1],
+                  f"verification elsewhere counts or names the cut-off node: {str(first)[:160]}")
+            cut_at = time.perf_counter()
+            while not isinstance(result := count(nodes[0].port, "/partitioned"), int):
+                if time.perf_counter() - cut_at > 15:
+                    break
+                time.sleep(0.2)
+            check(isinstance(result, int),
+                  f"verification elsewhere goes on once the cut-off node is no longer live: {str(result)[:160]}")
+        finally:
+            namespace.heal_database()
+        healed = time.perf_counter()
+        while request(cut.port, "GET", "/during", host=cut.host)[0] != 200:
+            if time.perf_counter() - healed > 15:
+                break
+            time.sleep(0.1)
+        caught_up = time.perf_counter() - healed
+        check(caught_up < 15, f"healed, it answers the change made while it was cut off ({caught_up:.1f} s)")
+        while (after := count(nodes[0].port, "/partitioned")) != before + 100:
+            if time.perf_counter() - healed > 15:
+                break
+            time.sleep(0.2)
+        check(after == before + 100, f"what it served while cut off is in the journal: {before} + 100 = {after}")
+    finally:
+        cut.stop()
 
 
 if __name__ == "__main__":
