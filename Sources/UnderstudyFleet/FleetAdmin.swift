@@ -34,7 +34,7 @@ struct FleetAdmin: AdminRequestHandler {
             if case .journalBehind = error { return Self.error(503, "\(error)") }
             return Self.error(503, "\(error); nothing was changed. Retry once the database is back.")
         } catch {
-            return Self.error(503, "the fleet database failed: \(error); nothing was changed")
+            return Self.error(503, "the fleet database failed: \(databaseErrorText(error)); nothing was changed")
         }
     }
 

@@ -10,39 +10,71 @@ import UnderstudyJSON
 /// most of what writing the journal costs a node serving at full speed. A stub removed since
 /// comes back as its id alone, with the response's status as its response.
 enum FleetEventCodec {
+    ///
+    /// Written member by member (``JSONObjectWriter``): a node writes one for every request it
+    /// serves, and building a ``JSONValue`` tree first was most of what that cost.
     static func encode(_ event: ServeEvent) -> String {
+        encode(FleetJournalRow(event))
+    }
+
+    /// The row's text.
+    static func encode(_ event: FleetJournalRow) -> String {
         let request = event.request
-        var requestObject: JSONObject = [
-            "id": .string(request.id.lowercasedString), "method": .string(request.method), "url": .string(request.url),
-            "scheme": .string(request.scheme), "host": .string(request.host), "port": .int(request.port),
-            "clientIp": .string(request.clientIP), "headers": request.headers.json,
-            "loggedDate": .int(Int((request.loggedDate.timeIntervalSince1970 * 1000).rounded())),
-            "protocol": .string(request.protocolVersion)
-        ]
-        if !request.body.isEmpty { requestObject["bodyAsBase64"] = .string(request.body.base64EncodedString()) }
-        if request.browserProxyRequest { requestObject["browserProxyRequest"] = true }
-        var object: JSONObject = [
-            "id": .string(event.id.lowercasedString), "request": .object(requestObject),
-            "status": .int(event.responseDefinition.status)
-        ]
-        if let stub = event.stub { object["stub"] = .string(stub.id.lowercasedString) }
+        var object = JSONObjectWriter(capacity: 384 + request.body.count * 4 / 3)
+        object.add("id", event.id.lowercasedString)
+        object.addObject("request") { object in
+            object.add("id", request.id.lowercasedString)
+            object.add("method", request.method)
+            object.add("url", request.url)
+            object.add("scheme", request.scheme)
+            object.add("host", request.host)
+            object.add("port", request.port)
+            object.add("clientIp", request.clientIP)
+            add(request.headers, to: &object)
+            object.add("loggedDate", Int((request.loggedDate.timeIntervalSince1970 * 1000).rounded()))
+            object.add("protocol", request.protocolVersion)
+            if !request.body.isEmpty { object.add("bodyAsBase64", request.body.base64EncodedString()) }
+            if request.browserProxyRequest { object.add("browserProxyRequest", true) }
+        }
+        object.add("status", event.status)
+        if let stub = event.stubID { object.add("stub", stub.lowercasedString) }
         if let response = event.response {
-            var responseObject: JSONObject = ["status": .int(response.status)]
-            if !response.headers.isEmpty { responseObject["headers"] = response.headers.json }
-            if !response.body.isEmpty { responseObject["bodyAsBase64"] = .string(response.body.base64EncodedString()) }
-            if let fault = response.fault { responseObject["fault"] = .string(fault.rawValue) }
-            object["response"] = .object(responseObject)
+            object.addObject("response") { object in
+                object.add("status", response.status)
+                if !response.headers.isEmpty { add(response.headers, to: &object) }
+                if !response.body.isEmpty { object.add("bodyAsBase64", response.body.base64EncodedString()) }
+                if let fault = response.fault { object.add("fault", fault.rawValue) }
+            }
         }
         if let timing = event.timing {
-            object["timing"] = [
-                "addedDelay": .int(timing.addedDelay), "processTime": .int(timing.processTime),
-                "responseSendTime": .int(timing.responseSendTime)
-            ]
+            object.addObject("timing") { object in
+                object.add("addedDelay", timing.addedDelay)
+                object.add("processTime", timing.processTime)
+                object.add("responseSendTime", timing.responseSendTime)
+            }
         }
         if !event.subEvents.isEmpty {
-            object["subEvents"] = .array(event.subEvents.map { ["type": .string($0.type), "data": .object($0.data)] })
+            object.add(
+                "subEvents", .array(event.subEvents.map { ["type": .string($0.type), "data": .object($0.data)] }))
         }
-        return JSONWriter.string(.object(object))
+        return object.finish()
+    }
+
+    /// WireMock's header shape (``HeaderFields/json``): each name once, its value a string, or an
+    /// array when it repeats. Written directly when no name repeats, as in most requests.
+    private static func add(_ headers: HeaderFields, to object: inout JSONObjectWriter) {
+        let fields = headers.fields
+        var repeats = false
+        for i in fields.indices where !repeats {
+            for j in fields.indices[(i + 1)...] where fields[i].name.equalsIgnoringASCIICase(fields[j].name) {
+                repeats = true
+                break
+            }
+        }
+        guard !repeats else { return object.add("headers", headers.json) }
+        object.addObject("headers") { object in
+            for field in fields { object.add(field.name, field.value) }
+        }
     }
 
     /// The event back, its stub from `store`.

@@ -19,7 +19,14 @@ import UnderstudyJSON
 /// recorded on its node before that, so it is written by then.
 final class FleetJournal: Sendable {
     struct Pending {
-        var events: [ServeEvent] = []
+        var events: [FleetJournalRow] = []
+        /// Where each of `events` is, by id: its response and notes land on it as they come,
+        /// with no search of the node's journal (whose lock every request being served takes).
+        var positions: [UUID: Int] = [:]
+        /// Taken by a flush and not yet written.
+        var inFlight = 0
+        /// An insert failed since the last flush that went through: it may have gone in anyway.
+        var mayHaveGoneIn = false
         var lost = 0
         var served = 0
         /// Written before their response went out: completing one queues an update.
@@ -52,29 +59,43 @@ final class FleetJournal: Sendable {
 
     /// Requests served here, waiting to be written, and lost because too many waited.
     var counts: (pending: Int, lost: Int, served: Int) {
-        pending.withLock { ($0.events.count, $0.lost, $0.served) }
+        pending.withLock { ($0.events.count + $0.inFlight, $0.lost, $0.served) }
     }
 
-    /// Takes every request `journal` records from now on, and every response it completes, until
-    /// the tokens are cancelled.
+    /// Takes every request `journal` records from now on, every response it completes and every
+    /// note added to one, until the tokens are cancelled.
     func follow(_ journal: RequestJournal) -> [ObservationToken] {
         [
             journal.observe { [weak self] event in self?.recorded(event) },
-            journal.observeCompletions { [weak self] completion in self?.completed(completion.id) }
+            journal.observeCompletions { [weak self] completion in self?.completed(completion) },
+            journal.observeSubEvents { [weak self] id, notes in self?.noted(id, notes) }
         ]
     }
 
-    private func completed(_ id: UUID) {
+    private func completed(_ completion: ServeEventCompletion) {
         pending.withLock { pending in
-            if pending.unanswered.remove(id) != nil { pending.answered.append(id) }
+            if let index = pending.positions[completion.id] {
+                pending.events[index].response = completion.response
+                if let timing = completion.timing { pending.events[index].timing = timing }
+                pending.events[index].subEvents.append(contentsOf: completion.subEvents)
+            } else if pending.unanswered.remove(completion.id) != nil {
+                pending.answered.append(completion.id)
+            }
+        }
+    }
+
+    private func noted(_ id: UUID, _ notes: [SubEvent]) {
+        pending.withLock { pending in
+            if let index = pending.positions[id] { pending.events[index].subEvents.append(contentsOf: notes) }
         }
     }
 
     private func recorded(_ event: ServeEvent) {
         pending.withLock { pending in
             pending.served += 1
-            if pending.events.count < limit {
-                pending.events.append(event)
+            if pending.events.count + pending.inFlight < limit {
+                pending.positions[event.id] = pending.events.count
+                pending.events.append(FleetJournalRow(event))
             } else {
                 pending.lost += 1
             }
@@ -86,66 +107,83 @@ final class FleetJournal: Sendable {
 
     /// Writes every pending event, in inserts of up to ``chunk``; each insert may take
     /// `insertLimit`. On failure the events not written stay pending, in order, ahead of newer
-    /// ones. An insert that timed out may still have gone in: the retry skips the rows it finds
-    /// (`ON CONFLICT DO NOTHING` on the event's id), so nothing is counted twice.
+    /// ones. An insert that timed out may still have gone in: until a flush has gone through,
+    /// the inserts skip the rows they find (``InsertServeEventsSkippingWritten``), so nothing is
+    /// counted twice.
     ///
     /// Writes what was pending when it began, and no more: under a steady stream of requests a
     /// flush still ends, and the flush epoch it answers is recorded.
     @discardableResult
     func flush(insertLimit: Duration) async throws -> Int {
-        var owed = pending.withLock { $0.events.count }
+        // Taken whole in one swap: removing chunks from the front of the shared array moved
+        // everything behind them under the lock that each request being served waits on.
+        let (owed, skippingWritten) = pending.withLock { pending in
+            var taken: [FleetJournalRow] = []
+            swap(&taken, &pending.events)
+            // As many as came in the last interval will come in the next: grown from empty, the
+            // array was copied nine times over for 500 events.
+            pending.events.reserveCapacity(taken.count)
+            pending.positions.removeAll(keepingCapacity: true)
+            pending.inFlight = taken.count
+            return (taken, pending.mayHaveGoneIn)
+        }
         var written = 0
-        while owed > 0 {
-            let batch = pending.withLock { pending in
-                let batch = Array(pending.events.prefix(min(owed, Self.chunk)))
-                pending.events.removeFirst(batch.count)
-                return batch
-            }
-            guard !batch.isEmpty else { return written }
-            owed -= batch.count
+        while written < owed.count {
+            let batch = owed[written..<min(owed.count, written + Self.chunk)]
             do {
-                try await withDeadline(insertLimit) { try await self.insert(batch) }
+                try await withDeadline(insertLimit) { try await self.insert(batch, skippingWritten: skippingWritten) }
             } catch {
+                let unwritten = owed[written...]
                 pending.withLock { pending in
-                    let room = max(0, limit - batch.count)
+                    pending.inFlight = 0
+                    pending.mayHaveGoneIn = true
+                    let room = max(0, limit - unwritten.count)
                     let kept = pending.events.prefix(room)
                     pending.lost += pending.events.count - kept.count
-                    pending.events = batch + kept
+                    pending.events = Array(unwritten) + kept
+                    pending.positions = Dictionary(
+                        uniqueKeysWithValues: pending.events.enumerated().map { ($1.id, $0) })
                 }
                 throw error
             }
             written += batch.count
+            pending.withLock { $0.inFlight = owed.count - written }
         }
+        if skippingWritten { pending.withLock { $0.mayHaveGoneIn = false } }
         return written
     }
 
-    private func insert(_ batch: [ServeEvent]) async throws {
+    private func insert(_ batch: ArraySlice<FleetJournalRow>, skippingWritten: Bool) async throws {
         var ids: [UUID] = []
         var times: [Int64] = []
         var texts: [String] = []
         ids.reserveCapacity(batch.count)
         times.reserveCapacity(batch.count)
         texts.reserveCapacity(batch.count)
-        // The response, timing and notes of those answered by now. The rest are marked before
-        // they are looked up again, so an answer in between is caught by one or the other and
-        // sent as an update after this insert.
-        var completed = answeredEvents(batch.map(\.id))
-        let unanswered = batch.map(\.id).filter { completed[$0] == nil }
+        // Those answered while they waited have their response, timing and notes. The rest are
+        // marked, then looked up in the node's journal, so an answer that came after the flush
+        // took them is caught by one or the other and sent as an update after this insert.
+        var completed: [UUID: ServeEvent] = [:]
+        let unanswered = batch.filter { $0.response == nil }.map(\.id)
         if !unanswered.isEmpty {
             pending.withLock { pending in
                 guard pending.unanswered.count < Self.unansweredLimit else { return }
                 pending.unanswered.formUnion(unanswered)
             }
-            completed.merge(answeredEvents(unanswered), uniquingKeysWith: { $1 })
+            completed = answeredEvents(unanswered)
         }
         for recorded in batch {
-            let event = completed[recorded.id] ?? recorded
+            let event = completed[recorded.id].map(FleetJournalRow.init) ?? recorded
             ids.append(event.id)
             times.append(Int64((event.request.loggedDate.timeIntervalSince1970 * 1000).rounded()))
             texts.append(FleetEventCodec.encode(event))
         }
-        _ = try await client.execute(
-            InsertServeEvents(fleet: fleet, node: node, ids: ids, times: times, events: texts), logger: logger)
+        let rows = ServeEventRows(fleet: fleet, node: node, ids: ids, times: times, events: texts)
+        if skippingWritten {
+            _ = try await client.execute(InsertServeEventsSkippingWritten(rows: rows), logger: logger)
+        } else {
+            _ = try await client.execute(InsertServeEvents(rows: rows), logger: logger)
+        }
     }
 
     /// Those of these events that this node's journal has with their response, by id.
@@ -243,32 +281,49 @@ final class FleetJournal: Sendable {
     }
 }
 
-/// The journal's multi-row insert: one statement with four arrays, whatever the batch size.
-struct InsertServeEvents: PostgresPreparedStatement {
+/// The journal's multi-row insert: one statement with three arrays, whatever the batch size.
+/// Plain, for batches never tried before; ``InsertServeEventsSkippingWritten`` after a failure.
+struct InsertServeEvents: ServeEventsInsert {
     static let sql = """
         INSERT INTO understudy_serve_events (fleet, node, id, logged_at, event)
         SELECT $1, $2, * FROM unnest($3::uuid[], $4::bigint[], $5::text[])
-        ON CONFLICT (fleet, id) DO NOTHING
         """
-    typealias Row = ()
+    var rows: ServeEventRows
+}
 
+/// The insert that skips rows already there: an insert that timed out may have gone in after
+/// all. Checking every row's id costs PostgreSQL about a third more per row, so it is used only
+/// after a failure, until a flush has gone through.
+struct InsertServeEventsSkippingWritten: ServeEventsInsert {
+    static let sql = InsertServeEvents.sql + "\nON CONFLICT (fleet, id) DO NOTHING"
+    var rows: ServeEventRows
+}
+
+/// One insert's rows, as arrays.
+struct ServeEventRows: Sendable {
     var fleet: String
     var node: String
     var ids: [UUID]
     var times: [Int64]
     var events: [String]
+}
 
+protocol ServeEventsInsert: PostgresPreparedStatement where Row == () {
+    var rows: ServeEventRows { get }
+}
+
+extension ServeEventsInsert {
     func makeBindings() throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 5)
-        bindings.append(fleet)
-        bindings.append(node)
-        bindings.append(ids)
-        bindings.append(times)
-        bindings.append(events)
+        bindings.append(rows.fleet)
+        bindings.append(rows.node)
+        bindings.append(rows.ids)
+        bindings.append(rows.times)
+        bindings.append(rows.events)
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row {}
+    func decodeRow(_ row: PostgresRow) throws {}
 }
 
 /// Rows written before their response went out, rewritten with it.

@@ -170,6 +170,14 @@ enum FleetMigrations {
                     autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000)
                 """
             ]
+        ),
+        (
+            4,
+            [
+                // Every read and the retention job go by (fleet, seq); an index of seq alone was
+                // one more b-tree for PostgreSQL to keep up on every row a node writes.
+                "ALTER TABLE understudy_serve_events DROP CONSTRAINT understudy_serve_events_pkey"
+            ]
         )
     ]
 

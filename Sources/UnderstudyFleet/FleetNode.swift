@@ -207,8 +207,8 @@ public final class FleetNode: Sendable {
                     }
                 }
             } catch {
-                if !Task.isCancelled, health.failed("\(error)") {
-                    logger.warning("fleet database out of reach: \(error)")
+                if !Task.isCancelled, health.failed(databaseErrorText(error)) {
+                    logger.warning("fleet database out of reach: \(databaseErrorText(error))")
                 }
             }
             try? await Task.sleep(for: .milliseconds(200))
@@ -240,7 +240,9 @@ public final class FleetNode: Sendable {
             } catch {
                 // Leaving cancels the loops; that is not the database's doing.
                 guard !Task.isCancelled else { return }
-                if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
+                if health.failed(databaseErrorText(error)) {
+                    logger.warning("fleet database out of reach: \(databaseErrorText(error))")
+                }
             }
         }
     }
@@ -272,7 +274,7 @@ public final class FleetNode: Sendable {
             } catch {
                 guard !Task.isCancelled else { return }
                 behind = false
-                logger.warning("fleet retention job failed (it runs again later): \(error)")
+                logger.warning("fleet retention job failed (it runs again later): \(databaseErrorText(error))")
             }
         }
     }
@@ -343,7 +345,9 @@ public final class FleetNode: Sendable {
                         OR seq <= coalesce((SELECT seq FROM understudy_serve_events WHERE fleet = \(fleet)
                                             ORDER BY seq DESC OFFSET \(capacity) LIMIT 1), 0))
                     ORDER BY seq LIMIT \(chunk)),
-                gone AS (DELETE FROM understudy_serve_events WHERE seq IN (SELECT seq FROM doomed) RETURNING 1)
+                gone AS (
+                    DELETE FROM understudy_serve_events WHERE fleet = \(fleet) AND seq IN (SELECT seq FROM doomed)
+                    RETURNING 1)
                 SELECT count(*)::bigint FROM gone
                 """, logger: logger
             ).decode(Int64.self) {
@@ -403,7 +407,9 @@ public final class FleetNode: Sendable {
                 }
             } catch {
                 guard !Task.isCancelled else { return }
-                if health.failed("\(error)") { logger.warning("fleet journal cannot be written: \(error)") }
+                if health.failed(databaseErrorText(error)) {
+                    logger.warning("fleet journal cannot be written: \(databaseErrorText(error))")
+                }
                 try? await Task.sleep(for: .milliseconds(100))
             }
         }

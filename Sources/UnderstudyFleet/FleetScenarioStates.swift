@@ -69,8 +69,10 @@ struct ScenarioBatch {
             }
             return results
         } catch {
-            if health.failed("\(error)") { logger.warning("fleet database out of reach: \(error)") }
-            return steps.map { _ in .unavailable(reason: "\(error)") }
+            if health.failed(databaseErrorText(error)) {
+                logger.warning("fleet database out of reach: \(databaseErrorText(error))")
+            }
+            return steps.map { _ in .unavailable(reason: databaseErrorText(error)) }
         }
     }
 }

@@ -23,6 +23,11 @@ public enum JSONWriter {
         Data(string(value, style: style).utf8)
     }
 
+    /// Appends the value's compact text.
+    static func write(_ value: JSONValue, into output: inout String) {
+        write(value, into: &output, style: .compact, indent: 0)
+    }
+
     private static func write(_ value: JSONValue, into output: inout String, style: Style, indent: Int) {
         switch value {
         case .null: output += "null"

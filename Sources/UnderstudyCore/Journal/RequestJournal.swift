@@ -14,9 +14,9 @@ public final class RequestJournal: Sendable {
         /// Index of the oldest event once the ring is full.
         var head = 0
         var capacity: Int
-        var observers: [UUID: @Sendable (ServeEvent) -> Void] = [:]
-        var completionObservers: [UUID: @Sendable (ServeEventCompletion) -> Void] = [:]
-        var subEventObservers: [UUID: @Sendable (UUID, [SubEvent]) -> Void] = [:]
+        var observers = ObserverList<@Sendable (ServeEvent) -> Void>()
+        var completionObservers = ObserverList<@Sendable (ServeEventCompletion) -> Void>()
+        var subEventObservers = ObserverList<@Sendable (UUID, [SubEvent]) -> Void>()
         /// How many events were dropped to keep within capacity.
         var dropped = 0
     }
@@ -58,7 +58,7 @@ public final class RequestJournal: Sendable {
                     state.dropped += 1
                 }
             }
-            return Array(state.observers.values)
+            return state.observers.handlers
         }
         for observer in observers { observer(event) }
     }
@@ -67,7 +67,7 @@ public final class RequestJournal: Sendable {
     /// tells completion observers (even when it was dropped, or the journal is disabled).
     public func complete(_ id: UUID, response: LoggedResponse, timing: ServeTiming? = nil, subEvents: [SubEvent] = []) {
         let observers = state.withLock { state -> [@Sendable (ServeEventCompletion) -> Void] in
-            let observers = Array(state.completionObservers.values)
+            let observers = state.completionObservers.handlers
             // The event is almost always among the newest, so search backwards from there.
             let n = state.events.count
             var found: Int?
@@ -94,7 +94,7 @@ public final class RequestJournal: Sendable {
     public func append(_ subEvents: [SubEvent], to id: UUID) {
         let observers = state.withLock { state -> [@Sendable (UUID, [SubEvent]) -> Void] in
             if let index = state.indexFromNewest(of: id) { state.events[index].subEvents.append(contentsOf: subEvents) }
-            return Array(state.subEventObservers.values)
+            return state.subEventObservers.handlers
         }
         for observer in observers { observer(id, subEvents) }
     }
@@ -123,9 +123,9 @@ public final class RequestJournal: Sendable {
     /// Calls `handler` with each event's id and the notes ``append(_:to:)`` adds, until the token is cancelled.
     public func observeSubEvents(_ handler: @escaping @Sendable (UUID, [SubEvent]) -> Void) -> ObservationToken {
         let id = UUID()
-        state.withLock { $0.subEventObservers[id] = handler }
+        state.withLock { $0.subEventObservers.add(handler, id: id) }
         return ObservationToken { [weak self] in
-            self?.state.withLock { _ = $0.subEventObservers.removeValue(forKey: id) }
+            self?.state.withLock { $0.subEventObservers.remove(id) }
         }
     }
 
@@ -206,18 +206,18 @@ public final class RequestJournal: Sendable {
     /// journal keeps: a recorder needs all of them, not the newest `capacity`.
     public func observeCompletions(_ handler: @escaping @Sendable (ServeEventCompletion) -> Void) -> ObservationToken {
         let id = UUID()
-        state.withLock { $0.completionObservers[id] = handler }
+        state.withLock { $0.completionObservers.add(handler, id: id) }
         return ObservationToken { [weak self] in
-            self?.state.withLock { _ = $0.completionObservers.removeValue(forKey: id) }
+            self?.state.withLock { $0.completionObservers.remove(id) }
         }
     }
 
     /// Calls `handler` for every event recorded from now on, until the token is cancelled.
     public func observe(_ handler: @escaping @Sendable (ServeEvent) -> Void) -> ObservationToken {
         let id = UUID()
-        state.withLock { $0.observers[id] = handler }
+        state.withLock { $0.observers.add(handler, id: id) }
         return ObservationToken { [weak self] in
-            self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
+            self?.state.withLock { $0.observers.remove(id) }
         }
     }
 }
