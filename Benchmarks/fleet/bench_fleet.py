@@ -1,7 +1,8 @@
 """The fleet's figures beside a standalone server, in one run (Scripts/bench-fleet.sh):
 
   one node          a standalone `understudy serve` and one fleet node, a matched stub, wrk at 64
-                    connections, taking turns (median of the rounds)
+                    connections, taking turns (median of the rounds); and the CPU each node and
+                    PostgreSQL used per request, from /proc (PostgreSQL shares these 2 cores here)
   behind HAProxy    three fleet nodes behind HAProxy, and one standalone behind the same HAProxy
   scenario step     every request a step (a three-state cycle) at 64 connections: standalone
                     (a lock in memory) and a fleet node (a compare-and-set in PostgreSQL), p99 by wrk
@@ -82,6 +83,33 @@ def verify_under(nodes, load, what):
         print(f"  {len(failures)} verification(s) answered 503 meanwhile; the first: {failures[0][1][:200]}")
 
 
+def cpu_seconds(pids):
+    """User and system CPU the processes have used so far, from /proc."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def wrk_with_cpu(node, path, fleet_nodes=()):
+    """wrk on `node`; the CPU microseconds per request the node and PostgreSQL used until a fleet
+    node had also written its backlog (saturated, it serves faster than one PostgreSQL on these
+    cores takes rows, and writes the rest afterwards); and how long that backlog took."""
+    database = fc.postgres_processes()
+    before = cpu_seconds([node.process.pid]), cpu_seconds(database)
+    started = time.perf_counter()
+    rps = wrk(node.port, path)[0]
+    served = rps * (time.perf_counter() - started)
+    drained = settle(fleet_nodes) if fleet_nodes else 0
+    after = cpu_seconds([node.process.pid]), cpu_seconds(database)
+    return rps, (after[0] - before[0]) / served * 1e6, (after[1] - before[1]) / served * 1e6, drained
+
+
 def settle(nodes, limit=120):
     """Waits until no node holds unwritten requests (after wrk's saturation each has a backlog);
     returns the seconds it took."""
@@ -126,10 +154,16 @@ def report(standalone, nodes):
 
     alone, fleet = [], []
     for _ in range(ROUNDS):
-        alone.append(wrk(standalone.port, "/hello")[0])
-        fleet.append(wrk(nodes[0].port, "/hello")[0])
-    a, f = statistics.median(alone), statistics.median(fleet)
+        alone.append(wrk_with_cpu(standalone, "/hello"))
+        fleet.append(wrk_with_cpu(nodes[0], "/hello", nodes))
+    a, f = statistics.median(r[0] for r in alone), statistics.median(r[0] for r in fleet)
     print(line.format("one node, matched stub (req/s)", f"{a:,.0f}", f"{f:,.0f}", f"{f / a:.2f}x"))
+    a_cpu, f_cpu = statistics.median(r[1] for r in alone), statistics.median(r[1] for r in fleet)
+    # The ratio a node would reach if it had the cores to itself and PostgreSQL ran elsewhere.
+    print(line.format("one node, its own CPU per request (us)", f"{a_cpu:.1f}", f"{f_cpu:.1f}", f"{a_cpu / f_cpu:.2f}x"))
+    print(line.format("PostgreSQL's CPU per fleet request (us)", "", f"{statistics.median(r[2] for r in fleet):.1f}", ""))
+    print(f"  (each fleet run then wrote its backlog in {', '.join(f'{r[3]:.1f}' for r in fleet)} s; "
+          "the CPU figures include it)")
 
     single, single_port = fc.start_haproxy([standalone])
     three, three_port = fc.start_haproxy(nodes)
