@@ -8,6 +8,7 @@
 # own in DIR/ca.pem, so sslmode=verify-full&sslrootcert=DIR/ca.pem can be checked for real.
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
 # POSTGRES_ALSO_LISTEN=ADDRESS makes it listen there too, and take logins from that /24.
+# POSTGRES_OPTIONS adds server settings ("-c log_lock_waits=on ...") for a run being looked into.
 set -euo pipefail
 command=${1:?start or stop}
 dir=${2:?a folder for the cluster}
@@ -47,7 +48,7 @@ start)
             echo "host all all $network scram-sha-256" | as_owner tee -a "$dir/data/pg_hba.conf" >/dev/null
     fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-        -o "-c listen_addresses=$listen -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c fsync=off -c synchronous_commit=off -c ssl=on" \
+        -o "-c listen_addresses=$listen -c port=$port -c unix_socket_directories=$dir -c max_connections=300 -c fsync=off -c synchronous_commit=off -c ssl=on ${POSTGRES_OPTIONS:-}" \
         start >/dev/null
     echo "postgres://understudy:understudy@127.0.0.1:$port/postgres?sslmode=disable"
     ;;
