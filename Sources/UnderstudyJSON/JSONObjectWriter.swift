@@ -54,15 +54,15 @@ public struct JSONObjectWriter: Sendable {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A member that is an object, written by `build`.
+    /// A member that is an object, written by `build` into this same text (no writer of its
+    /// own, so no buffer of its own to allocate).
     public mutating func addObject(_ key: String, _ build: (inout JSONObjectWriter) -> Void) {
         self.key(key)
-        var inner = JSONObjectWriter(capacity: 0)
-        swap(&inner.bytes, &bytes)
-        inner.bytes.append(UInt8(ascii: "{"))
-        build(&inner)
-        inner.bytes.append(UInt8(ascii: "}"))
-        swap(&inner.bytes, &bytes)
+        bytes.append(UInt8(ascii: "{"))
+        empty = true
+        build(&self)
+        bytes.append(UInt8(ascii: "}"))
+        empty = false
     }
 
     /// Escapes what RFC 8259 requires and nothing more, as ``JSONWriter`` does. Working on UTF-8
