@@ -6,7 +6,10 @@ import PostgresNIO
 /// failure. Neither carries the connection string or its password.
 func databaseErrorText(_ error: any Error) -> String {
     guard let error = error as? PSQLError else { return "\(error)" }
-    guard let message = error.serverInfo?[.message] else { return "PostgreSQL connection: \(error.code)" }
+    guard let message = error.serverInfo?[.message] else {
+        // The reason beneath ("connection refused", a TLS failure) names no credentials either.
+        return "PostgreSQL connection: \(error.code)" + (error.underlying.map { " (\($0))" } ?? "")
+    }
     let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
     return "PostgreSQL: \(message)\(state)"
 }

@@ -16,90 +16,43 @@ import UnderstudyJSON
 /// Verification does not trust the clock: it bumps the fleet's flush epoch, every node flushes
 /// when it hears of it and records the epoch it flushed for, and the reader waits until every live
 /// node has (`FleetNode.readBarrier()`). A request answered before the verification began was
-/// recorded on its node before that, so it is written by then.
+/// recorded on its node before that, so it is written by then. What waits, and how a response
+/// that comes late finds its row, is ``FleetJournalQueue``'s.
 final class FleetJournal: Sendable {
-    struct Pending {
-        var events: [FleetJournalRow] = []
-        /// Where each of `events` is, by id: its response and notes land on it as they come,
-        /// with no search of the node's journal (whose lock every request being served takes).
-        var positions: [UUID: Int] = [:]
-        /// Taken by a flush and not yet written.
-        var inFlight = 0
-        /// An insert failed since the last flush that went through: it may have gone in anyway.
-        var mayHaveGoneIn = false
-        var lost = 0
-        var served = 0
-        /// Written before their response went out: completing one queues an update.
-        var unanswered: Set<UUID> = []
-        /// Written without their response, which has gone out since.
-        var answered: [UUID] = []
-    }
-
-    /// How many written-but-unanswered requests are remembered for an update; older ones stay
-    /// without their response (a stream held open for hours, say).
-    static let unansweredLimit = 10_000
-
     let client: PostgresClient
     /// This node's own journal, which has each request's response once it is out.
     let journal: RequestJournal
     let fleet: String
     let node: String
-    let limit: Int
     let logger: Logger
-    private let pending = Mutex(Pending())
+    private let pending: Mutex<FleetJournalQueue>
 
     init(client: PostgresClient, journal: RequestJournal, configuration: FleetConfiguration, logger: Logger) {
         self.client = client
         self.journal = journal
         self.fleet = configuration.name
         self.node = configuration.node
-        self.limit = configuration.pendingLimit
         self.logger = logger
+        self.pending = Mutex(FleetJournalQueue(limit: configuration.pendingLimit))
     }
 
     /// Requests served here, waiting to be written, and lost because too many waited.
     var counts: (pending: Int, lost: Int, served: Int) {
-        pending.withLock { ($0.events.count + $0.inFlight, $0.lost, $0.served) }
+        pending.withLock { ($0.waiting, $0.lost, $0.served) }
     }
 
     /// Takes every request `journal` records from now on, every response it completes and every
     /// note added to one, until the tokens are cancelled.
     func follow(_ journal: RequestJournal) -> [ObservationToken] {
         [
-            journal.observe { [weak self] event in self?.recorded(event) },
-            journal.observeCompletions { [weak self] completion in self?.completed(completion) },
-            journal.observeSubEvents { [weak self] id, notes in self?.noted(id, notes) }
+            journal.observe { [weak self] event in self?.pending.withLock { $0.record(event) } },
+            journal.observeCompletions { [weak self] done in
+                self?.pending.withLock {
+                    $0.complete(done.id, response: done.response, timing: done.timing, subEvents: done.subEvents)
+                }
+            },
+            journal.observeSubEvents { [weak self] id, notes in self?.pending.withLock { $0.note(id, notes) } }
         ]
-    }
-
-    private func completed(_ completion: ServeEventCompletion) {
-        pending.withLock { pending in
-            if let index = pending.positions[completion.id] {
-                pending.events[index].response = completion.response
-                if let timing = completion.timing { pending.events[index].timing = timing }
-                pending.events[index].subEvents.append(contentsOf: completion.subEvents)
-            } else if pending.unanswered.remove(completion.id) != nil {
-                pending.answered.append(completion.id)
-            }
-        }
-    }
-
-    private func noted(_ id: UUID, _ notes: [SubEvent]) {
-        pending.withLock { pending in
-            if let index = pending.positions[id] { pending.events[index].subEvents.append(contentsOf: notes) }
-        }
-    }
-
-    private func recorded(_ event: ServeEvent) {
-        pending.withLock { pending in
-            pending.served += 1
-            if pending.events.count + pending.inFlight < limit {
-                pending.positions[event.id] = pending.events.count
-                pending.events.append(FleetJournalRow(event))
-            } else {
-                pending.lost += 1
-            }
-        }
     }
 
     /// Most events one insert carries: a batch that waited through an outage goes in in parts.
@@ -117,66 +70,34 @@ final class FleetJournal: Sendable {
     func flush(insertLimit: Duration) async throws -> Int {
         // Taken whole in one swap: removing chunks from the front of the shared array moved
         // everything behind them under the lock that each request being served waits on.
-        let (owed, skippingWritten) = pending.withLock { pending in
-            var taken: [FleetJournalRow] = []
-            swap(&taken, &pending.events)
-            // As many as came in the last interval will come in the next: grown from empty, the
-            // array was copied nine times over for 500 events.
-            pending.events.reserveCapacity(taken.count)
-            pending.positions.removeAll(keepingCapacity: true)
-            pending.inFlight = taken.count
-            return (taken, pending.mayHaveGoneIn)
-        }
+        let (owed, skippingWritten) = pending.withLock { $0.take() }
         var written = 0
         while written < owed.count {
-            let batch = owed[written..<min(owed.count, written + Self.chunk)]
+            let batch = pending.withLock { $0.prepare(owed[written..<min(owed.count, written + Self.chunk)]) }
             do {
                 try await withDeadline(insertLimit) { try await self.insert(batch, skippingWritten: skippingWritten) }
             } catch {
-                let unwritten = owed[written...]
-                pending.withLock { pending in
-                    pending.inFlight = 0
-                    pending.mayHaveGoneIn = true
-                    let room = max(0, limit - unwritten.count)
-                    let kept = pending.events.prefix(room)
-                    pending.lost += pending.events.count - kept.count
-                    pending.events = Array(unwritten) + kept
-                    pending.positions = Dictionary(
-                        uniqueKeysWithValues: pending.events.enumerated().map { ($1.id, $0) })
-                }
+                pending.withLock { $0.restore(batch + owed[(written + batch.count)...]) }
                 throw error
             }
             written += batch.count
-            pending.withLock { $0.inFlight = owed.count - written }
+            pending.withLock { $0.wrote(leaving: owed.count - written) }
         }
-        if skippingWritten { pending.withLock { $0.mayHaveGoneIn = false } }
+        pending.withLock { $0.flushed(skippedWritten: skippingWritten) }
         return written
     }
 
-    private func insert(_ batch: ArraySlice<FleetJournalRow>, skippingWritten: Bool) async throws {
+    private func insert(_ batch: [FleetJournalRow], skippingWritten: Bool) async throws {
         var ids: [UUID] = []
         var times: [Int64] = []
         var texts: [String] = []
         ids.reserveCapacity(batch.count)
         times.reserveCapacity(batch.count)
         texts.reserveCapacity(batch.count)
-        // Those answered while they waited have their response, timing and notes. The rest are
-        // marked, then looked up in the node's journal, so an answer that came after the flush
-        // took them is caught by one or the other and sent as an update after this insert.
-        var completed: [UUID: ServeEvent] = [:]
-        let unanswered = batch.filter { $0.response == nil }.map(\.id)
-        if !unanswered.isEmpty {
-            pending.withLock { pending in
-                guard pending.unanswered.count < Self.unansweredLimit else { return }
-                pending.unanswered.formUnion(unanswered)
-            }
-            completed = answeredEvents(unanswered)
-        }
-        for recorded in batch {
-            let event = completed[recorded.id].map(FleetJournalRow.init) ?? recorded
-            ids.append(event.id)
-            times.append(Int64((event.request.loggedDate.timeIntervalSince1970 * 1000).rounded()))
-            texts.append(FleetEventCodec.encode(event))
+        for row in batch {
+            ids.append(row.id)
+            times.append(Int64((row.request.loggedDate.timeIntervalSince1970 * 1000).rounded()))
+            texts.append(FleetEventCodec.encode(row))
         }
         let rows = ServeEventRows(fleet: fleet, node: node, ids: ids, times: times, events: texts)
         if skippingWritten {
@@ -186,20 +107,9 @@ final class FleetJournal: Sendable {
         }
     }
 
-    /// Those of these events that this node's journal has with their response, by id.
-    private func answeredEvents(_ ids: [UUID]) -> [UUID: ServeEvent] {
-        var found: [UUID: ServeEvent] = [:]
-        for event in journal.recentEvents(ids: ids) where event.response != nil { found[event.id] = event }
-        return found
-    }
-
     /// Rewrites the rows of requests written before their response went out, now that it has.
     func writeAnswers() async throws {
-        let ids = pending.withLock { pending in
-            let ids = pending.answered
-            pending.answered.removeAll()
-            return ids
-        }
+        let ids = pending.withLock { $0.takeAnswered() }
         guard !ids.isEmpty else { return }
         let events = journal.recentEvents(ids: ids)
         do {
@@ -208,7 +118,7 @@ final class FleetJournal: Sendable {
                     fleet: fleet, ids: events.map(\.id), events: events.map(FleetEventCodec.encode)),
                 logger: logger)
         } catch {
-            pending.withLock { $0.answered.append(contentsOf: ids) }
+            pending.withLock { $0.answersNotWritten(ids) }
             throw error
         }
     }

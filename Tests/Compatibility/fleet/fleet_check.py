@@ -196,16 +196,19 @@ backend fleet
 def main():
     os.makedirs(os.path.join(WORK, "root", "mappings"))
     namespace = Namespace()
-    namespace.create()
-    os.environ["POSTGRES_ALSO_LISTEN"] = DATABASE_HOST
-    url = postgres("start")
-    # A journal big enough that the checks' counts are never trimmed to the newest 10,000.
-    nodes = [Node(f"n{i}", url, extra=["--max-journal-entries", "100000"]) for i in range(3)]
-    haproxy, front = start_haproxy(nodes)
+    nodes, haproxy = [], None
     try:
+        namespace.create()
+        os.environ["POSTGRES_ALSO_LISTEN"] = DATABASE_HOST
+        url = postgres("start")
+        # A journal big enough that the checks' counts are never trimmed to the newest 10,000.
+        for i in range(3):
+            nodes.append(Node(f"n{i}", url, extra=["--max-journal-entries", "100000"]))
+        haproxy, front = start_haproxy(nodes)
         run_checks(url, nodes, front, namespace)
     finally:
-        haproxy.terminate()
+        if haproxy:
+            haproxy.terminate()
         for node in nodes:
             node.stop(signal.SIGKILL)
         postgres("stop")

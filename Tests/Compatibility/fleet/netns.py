@@ -25,7 +25,23 @@ class Namespace:
         self.database_link = f"usd{suffix}"
 
     def create(self):
-        """Makes the namespace and both links; raises with what to do if the machine cannot."""
+        """Makes the namespace and both links; raises with what to do if the machine cannot.
+        Removes what a killed earlier run left (its addresses would clash), and undoes a set-up
+        that fails half way."""
+        for line in subprocess.run(["ip", "-o", "link"], capture_output=True, text=True).stdout.splitlines():
+            link = line.split(":")[1].strip().split("@")[0]
+            if link.startswith(("usc", "usd")) and link[3:].isdigit():
+                subprocess.run(["ip", "link", "del", link], capture_output=True)
+        for line in subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("usfleet"):
+                subprocess.run(["ip", "netns", "del", line.split()[0]], capture_output=True)
+        try:
+            self._create()
+        except BaseException:
+            self.remove()
+            raise
+
+    def _create(self):
         try:
             ip("netns", "add", self.name)
         except (OSError, subprocess.CalledProcessError) as error:
