@@ -34,9 +34,12 @@ struct FleetStubServerTests {
             #expect(answered == 2)
             for _ in 0..<3 { _ = try await second.server.session.data(from: try second.server.url("/orders")) }
             // The first node counts what the second answered; its own server sees only its own.
+            // (The second may have answered 404 before the stub reached it: count what it saw.)
             let fleetWide = try await first.requests(matching: .get("/orders"))
             let local = first.server.requests(matching: .get("/orders")).count
-            #expect(fleetWide.count == local + 4)
+            let others = second.server.requests(matching: .get("/orders")).count
+            #expect(others >= 4)
+            #expect(fleetWide.count == local + others)
             try await first.verify(.get("/orders"), .exactly(fleetWide.count))
             await #expect(throws: VerificationError.self) { try await first.verify(.get("/orders"), .exactly(1)) }
         } catch {
