@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import UnderstudyGraphQL
 
-/// `--graphql-schema FILE` and `--graphql-path`, for `serve` and `check`.
+/// `--graphql-schema FILE` and `--graphql-path`, for `serve` (`check` has its own `--graphql-schema`,
+/// whose help says what checking does, and no endpoint).
 struct GraphQLOptions: ParsableArguments {
     @Option(
         name: .customLong("graphql-schema"),

@@ -65,40 +65,21 @@ public struct JSONObjectWriter: Sendable {
         empty = false
     }
 
-    /// Escapes what RFC 8259 requires and nothing more, as ``JSONWriter`` does. Working on UTF-8
-    /// bytes is the same as on scalars here: every byte that needs escaping is ASCII, and no byte
-    /// of a multi-byte character is below 0x80.
+    /// Most strings need no escape at all: one scan of the raw bytes, one copy. The rest go
+    /// through ``JSONWriter``'s own escaping, so the two never disagree.
     private mutating func appendQuoted(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            // Most strings need no escape at all: one scan of the raw bytes, one copy.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 { appendEscaped(byte) }
+        let plain = string.withUTF8 { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        guard plain else {
+            var quoted = ""
+            JSONWriter.writeString(string, into: &quoted)
+            bytes.append(contentsOf: quoted.utf8)
+            return
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscaped(_ byte: UInt8) {
-        let backslash = UInt8(ascii: "\\")
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [backslash, UInt8(ascii: "\"")])
-        case backslash: bytes.append(contentsOf: [backslash, backslash])
-        case 0x0A: bytes.append(contentsOf: [backslash, UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [backslash, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [backslash, UInt8(ascii: "t")])
-        case 0x08: bytes.append(contentsOf: [backslash, UInt8(ascii: "b")])
-        case 0x0C: bytes.append(contentsOf: [backslash, UInt8(ascii: "f")])
-        case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [
-                backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-                hex[Int(byte & 0x0F)]
-            ])
-        default: bytes.append(byte)
-        }
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

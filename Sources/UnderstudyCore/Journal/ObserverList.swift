@@ -8,6 +8,8 @@ struct ObserverList<Handler> {
     /// In the order they were added.
     private(set) var handlers: [Handler] = []
 
+    var isEmpty: Bool { handlers.isEmpty }
+
     mutating func add(_ handler: Handler, id: UUID) {
         ids.append(id)
         handlers.append(handler)

@@ -11,7 +11,7 @@ public final class MessageJournal: Sendable {
         var events: [MessageServeEvent] = []
         var head = 0
         var capacity: Int
-        var observers: [UUID: @Sendable (MessageServeEvent) -> Void] = [:]
+        var observers = ObserverList<@Sendable (MessageServeEvent) -> Void>()
 
         var ordered: [MessageServeEvent] {
             head == 0 ? events : Array(events[head...] + events[..<head])
@@ -64,7 +64,7 @@ public final class MessageJournal: Sendable {
                 return (nil, [], dropped)
             }
             let dropped = state.keep(event)
-            return (event, Array(state.observers.values), dropped)
+            return (event, state.observers.handlers, dropped)
         }
         if let told { for observer in observers { observer(told) } }
     }
@@ -115,9 +115,9 @@ public final class MessageJournal: Sendable {
     /// Calls `handler` for every message recorded from now on, until the token is cancelled.
     public func observe(_ handler: @escaping @Sendable (MessageServeEvent) -> Void) -> ObservationToken {
         let id = UUID()
-        state.withLock { $0.observers[id] = handler }
+        state.withLock { $0.observers.add(handler, id: id) }
         return ObservationToken { [weak self] in
-            self?.state.withLock { _ = $0.observers.removeValue(forKey: id) }
+            self?.state.withLock { $0.observers.remove(id) }
         }
     }
 }
